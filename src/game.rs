@@ -1,0 +1,352 @@
+//! The vocabulary every rule set shares: colours, players, turns, what can be observed of a
+//! game, and the one trait, [`Playable`], that the transcription (`spec`) and the optimized
+//! engine (`engine`) both implement so that the comparer can drive them side by side.
+
+use std::fmt;
+use std::sync::Arc;
+
+use num_rational::BigRational;
+use serde::{Deserialize, Serialize};
+
+use crate::board::{Board, Vertex};
+
+/// One of the two players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Player {
+    Black,
+    White,
+}
+
+impl Player {
+    /// The other player.
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::Black => Player::White,
+            Player::White => Player::Black,
+        }
+    }
+
+    /// The colour of this player's stones.
+    pub fn colour(self) -> Colour {
+        match self {
+            Player::Black => Colour::Black,
+            Player::White => Colour::White,
+        }
+    }
+
+    /// `B` or `W`, as in a record's turns.
+    pub fn letter(self) -> char {
+        match self {
+            Player::Black => 'B',
+            Player::White => 'W',
+        }
+    }
+
+    /// `black` or `white`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Player::Black => "black",
+            Player::White => "white",
+        }
+    }
+
+    /// Index 0 for Black, 1 for White (for pairs such as prisoners and scores).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Both players, Black first.
+    pub const BOTH: [Player; 2] = [Player::Black, Player::White];
+}
+
+/// The colour of a point: the three colours of `ggg1:0` (null is called empty).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    Empty,
+    Black,
+    White,
+}
+
+impl Colour {
+    /// The player whose stones have this colour, if any.
+    pub fn player(self) -> Option<Player> {
+        match self {
+            Colour::Empty => None,
+            Colour::Black => Some(Player::Black),
+            Colour::White => Some(Player::White),
+        }
+    }
+
+    /// `X`, `O` or `.` as in a diagram.
+    pub fn symbol(self) -> char {
+        match self {
+            Colour::Empty => '.',
+            Colour::Black => 'X',
+            Colour::White => 'O',
+        }
+    }
+}
+
+/// Which rule set a game is played under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum RuleId {
+    /// General Graph Go, version 1: pass or resign, positional superko, area score.
+    #[serde(rename = "ggg1")]
+    Ggg1,
+    /// Version 2: no passes; a player who cannot move loses.
+    #[serde(rename = "ggg2")]
+    Ggg2,
+    /// Version 3: prisoners pay for passes; a player who cannot move loses.
+    #[serde(rename = "ggg3")]
+    Ggg3,
+}
+
+impl RuleId {
+    /// The name used in records.
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleId::Ggg1 => "ggg1",
+            RuleId::Ggg2 => "ggg2",
+            RuleId::Ggg3 => "ggg3",
+        }
+    }
+
+    /// Every rule set, in the order of the sources.
+    pub const ALL: [RuleId; 3] = [RuleId::Ggg1, RuleId::Ggg2, RuleId::Ggg3];
+
+    /// Reads a rule name.
+    pub fn parse(name: &str) -> Option<RuleId> {
+        RuleId::ALL.into_iter().find(|r| r.name() == name)
+    }
+}
+
+/// Reading 1: how an empty group that touches no stone is scored.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Neutral {
+    /// `ggg1:4` as written: it has no neighbour of either opponent, so it counts for both.
+    #[default]
+    Both,
+    /// Tromp-Taylor (and MANGO, and flooding): it reaches no colour, so it counts for nobody.
+    None,
+}
+
+/// Reading 2: what a `ggg3` player who cannot make a move, but may pass, does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NoMove {
+    /// `ggg3:4` as written: unable to make a move (a pass is not a move), that player loses.
+    #[default]
+    Lose,
+    /// The player may still pass while prisoners last, and loses only with neither.
+    Pass,
+}
+
+/// Self-capture (an extension: General Graph Go allows it all).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SelfCapture {
+    /// Any own group may be removed by one's own move (`ggg1:2`).
+    #[default]
+    All,
+    /// Only a move whose own removed group has two or more stones (a lone stone's suicide is refused).
+    Multi,
+    /// No move may remove any of the mover's own stones.
+    None,
+}
+
+/// The repetition rule (an extension: General Graph Go uses positional superko).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Repetition {
+    /// `ggg1:3`: no move may give a colouring that occurred earlier in the game.
+    #[default]
+    Positional,
+    /// No move may give a colouring, with the opponent to move, that occurred so before.
+    Situational,
+    /// No move may give back the colouring from before the opponent's last turn.
+    Simple,
+    /// No repetition rule.
+    None,
+}
+
+/// Switches between readings and rule variants; every default is the source as written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {
+    pub neutral: Neutral,
+    pub no_move: NoMove,
+    pub self_capture: SelfCapture,
+    pub repetition: Repetition,
+}
+
+/// Everything a game starts from: the validated content of a record, less its turns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub rules: RuleId,
+    pub board: Arc<Board>,
+    /// The initial colouring, indexed by vertex (`ggg1:notes`: handicap and ancient openings).
+    pub initial: Vec<Colour>,
+    /// Who moves first (Black in the rules; White after a handicap, `ggg1:notes`).
+    pub to_move: Player,
+    /// `ggg3:0`: P (Black's prisoners) and Q (White's), indexed by [`Player::index`].
+    pub prisoners: [u64; 2],
+    /// Added to White's score at the end (an extension for `ggg1`, reading 10).
+    pub komi: BigRational,
+    pub options: Options,
+}
+
+impl Setup {
+    /// An empty board, Black to move, no prisoners, no komi, the source's readings.
+    pub fn new(rules: RuleId, board: Board) -> Setup {
+        let n = board.len();
+        Setup {
+            rules,
+            board: Arc::new(board),
+            initial: vec![Colour::Empty; n],
+            to_move: Player::Black,
+            prisoners: [0, 0],
+            komi: BigRational::from_integer(0.into()),
+            options: Options::default(),
+        }
+    }
+}
+
+/// One turn of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Turn {
+    /// Colour an empty vertex (a placement: in later families an index into the placements).
+    Move { player: Player, at: Vertex },
+    /// Say "pass".
+    Pass { player: Player },
+    /// Say "resign".
+    Resign { player: Player },
+}
+
+impl Turn {
+    /// The player who takes this turn.
+    pub fn player(&self) -> Player {
+        match *self {
+            Turn::Move { player, .. } | Turn::Pass { player } | Turn::Resign { player } => player,
+        }
+    }
+
+    /// The turn as a record writes it: `B 3-3`, `W pass`, `B resign`.
+    pub fn text(&self, board: &Board) -> String {
+        match *self {
+            Turn::Move { player, at } => format!("{} {}", player.letter(), board.name(at)),
+            Turn::Pass { player } => format!("{} pass", player.letter()),
+            Turn::Resign { player } => format!("{} resign", player.letter()),
+        }
+    }
+
+    /// Reads `B 3-3`, `W C4`, `black pass`, `W resign` (colour words in any case).
+    pub fn parse(text: &str, board: &Board) -> Result<Turn, String> {
+        let mut words = text.split_whitespace();
+        let (Some(who), Some(what), None) = (words.next(), words.next(), words.next()) else {
+            return Err(format!(
+                "turn '{text}' is not of the form 'B 3-3', 'W pass' or 'B resign'"
+            ));
+        };
+        let player = match who.to_ascii_lowercase().as_str() {
+            "b" | "black" => Player::Black,
+            "w" | "white" => Player::White,
+            _ => {
+                return Err(format!(
+                    "turn '{text}': '{who}' is not a player (B, W, black or white)"
+                ))
+            }
+        };
+        match what.to_ascii_lowercase().as_str() {
+            "pass" => Ok(Turn::Pass { player }),
+            "resign" => Ok(Turn::Resign { player }),
+            _ => match board.vertex(what) {
+                Some(at) => Ok(Turn::Move { player, at }),
+                None => Err(format!(
+                    "turn '{text}': no vertex named '{what}' on this board"
+                )),
+            },
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum EndReason {
+    #[serde(rename = "score")]
+    Score,
+    #[serde(rename = "resignation")]
+    Resignation,
+    #[serde(rename = "no-move")]
+    NoMove,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameResult {
+    /// `None` for a draw.
+    pub winner: Option<Player>,
+    pub by: EndReason,
+    /// Black's and White's scores (komi included), where the rules score the game.
+    pub score: Option<[BigRational; 2]>,
+}
+
+/// Why a turn was refused: the clause that forbids it, and a sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Illegal {
+    pub clause: &'static str,
+    pub reason: String,
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.reason, self.clause)
+    }
+}
+
+/// Everything about a game that two implementations must agree on after every turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Observation {
+    /// The colour of every point, indexed by vertex.
+    pub position: Vec<Colour>,
+    /// Whose turn it is; `None` once the game is over.
+    pub to_move: Option<Player>,
+    /// `ggg3` only: P and Q.
+    pub prisoners: Option<[u64; 2]>,
+    /// `None` while the game goes on.
+    pub result: Option<GameResult>,
+}
+
+/// A rule set that can be played: the transcription and the engine both implement it.
+///
+/// Designed to carry the later families too: a [`Turn::Move`]'s `at` is an index into the
+/// family's placements (a vertex in graph Go, an element of S in topological Go, a point in
+/// MANGO); families with more kinds of action extend [`Turn`].
+pub trait Playable {
+    /// What can be observed now.
+    fn observe(&self) -> Observation;
+    /// Every legal turn for the player to move, sorted; empty once the game is over.
+    fn legal_turns(&self) -> Vec<Turn>;
+    /// Takes a turn, or refuses it and leaves the game as it was.
+    fn play(&mut self, turn: &Turn) -> Result<(), Illegal>;
+}
+
+/// Why an implementation cannot start a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsupported(pub String);
+
+impl fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A way to start games: one per implementation (the spec, the engine, an external engine).
+pub trait RuleSet {
+    /// A short name for reports (`spec`, `engine`).
+    fn name(&self) -> &str;
+    /// A game from its setup, or why this implementation cannot play it.
+    fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported>;
+}

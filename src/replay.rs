@@ -1,0 +1,226 @@
+//! Replays a game through any [`RuleSet`] and reports every turn, the first illegal one,
+//! the final position and the result, as text or as JSON (format in `spec/FORMAT.md`).
+
+use std::fmt::Write as _;
+
+use serde_json::{json, Map, Value};
+
+use crate::board::{Board, Shape};
+use crate::game::{Colour, GameResult, Illegal, Observation, Player, RuleSet, Turn, Unsupported};
+use crate::rational;
+use crate::record::Game;
+
+/// One legal turn and the vertices it emptied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnReport {
+    pub turn: Turn,
+    pub removed: Vec<usize>,
+}
+
+/// The first illegal turn of a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalTurn {
+    pub index: usize,
+    pub turn: Turn,
+    pub illegal: Illegal,
+}
+
+/// What a replay found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    pub turns: Vec<TurnReport>,
+    pub illegal: Option<IllegalTurn>,
+    pub last: Observation,
+}
+
+/// Plays the game's turns in order, stopping at the first illegal one.
+pub fn replay(rules: &dyn RuleSet, game: &Game) -> Result<Replay, Unsupported> {
+    let mut playing = rules.start(&game.setup)?;
+    let mut before = playing.observe();
+    let mut turns = Vec::with_capacity(game.turns.len());
+    for (index, turn) in game.turns.iter().enumerate() {
+        if let Err(illegal) = playing.play(turn) {
+            return Ok(Replay {
+                turns,
+                illegal: Some(IllegalTurn {
+                    index,
+                    turn: *turn,
+                    illegal,
+                }),
+                last: before,
+            });
+        }
+        let after = playing.observe();
+        let removed = (0..after.position.len())
+            .filter(|&v| before.position[v] != Colour::Empty && after.position[v] == Colour::Empty)
+            .collect();
+        turns.push(TurnReport {
+            turn: *turn,
+            removed,
+        });
+        before = after;
+    }
+    Ok(Replay {
+        turns,
+        illegal: None,
+        last: before,
+    })
+}
+
+fn result_json(result: &Option<GameResult>) -> Value {
+    match result {
+        None => Value::Null,
+        Some(r) => json!({
+            "winner": r.winner.map_or("draw", Player::word),
+            "by": r.by,
+            "score": r.score.as_ref().map(|s| json!({"black": rational::format(&s[0]), "white": rational::format(&s[1])})),
+        }),
+    }
+}
+
+impl Replay {
+    /// The JSON report: `illegal`, `final`, `result` (and the turns, for reading).
+    pub fn to_json(&self, game: &Game) -> Value {
+        let board = &game.setup.board;
+        let position: Map<String, Value> = (0..board.len())
+            .map(|v| (board.name(v).to_string(), json!(self.last.position[v])))
+            .collect();
+        let turns: Vec<Value> = self
+            .turns
+            .iter()
+            .map(|t| {
+                json!({
+                    "turn": t.turn.text(board),
+                    "removed": t.removed.iter().map(|&v| board.name(v)).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        json!({
+            "rules": game.setup.rules.name(),
+            "turns": turns,
+            "illegal": self.illegal.as_ref().map(|i| json!({
+                "index": i.index,
+                "turn": i.turn.text(board),
+                "clause": i.illegal.clause,
+                "reason": i.illegal.reason,
+            })),
+            "final": {
+                "position": position,
+                "to_move": self.last.to_move,
+                "prisoners": self.last.prisoners.map(|[p, q]| json!({"black": p, "white": q})),
+            },
+            "result": result_json(&self.last.result),
+        })
+    }
+
+    /// The text report: one line a turn, the final position, the result.
+    pub fn to_text(&self, game: &Game) -> String {
+        let board = &game.setup.board;
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "rules {} on {} vertices and {} edges",
+            game.setup.rules.name(),
+            board.len(),
+            board.edge_count()
+        );
+        for (i, t) in self.turns.iter().enumerate() {
+            let _ = write!(out, "{:>4}. {}", i + 1, t.turn.text(board));
+            if !t.removed.is_empty() {
+                let names: Vec<&str> = t.removed.iter().map(|&v| board.name(v)).collect();
+                let _ = write!(out, "  removes {}", names.join(" "));
+            }
+            out.push('\n');
+        }
+        if let Some(i) = &self.illegal {
+            let _ = writeln!(
+                out,
+                "{:>4}. {}  ILLEGAL ({}): {}",
+                i.index + 1,
+                i.turn.text(board),
+                i.illegal.clause,
+                i.illegal.reason
+            );
+        }
+        out.push_str("final position:\n");
+        out.push_str(&diagram(board, &self.last.position));
+        if let Some([p, q]) = self.last.prisoners {
+            let _ = writeln!(out, "prisoners: Black {p}, White {q}");
+        }
+        match (&self.last.result, self.last.to_move) {
+            (Some(r), _) => {
+                let who = r
+                    .winner
+                    .map_or("draw".to_string(), |p| format!("{} wins", capital(p)));
+                let _ = write!(
+                    out,
+                    "result: {who} by {}",
+                    serde_json::to_value(r.by).unwrap().as_str().unwrap_or("?")
+                );
+                if let Some(s) = &r.score {
+                    let _ = write!(
+                        out,
+                        " (Black {}, White {})",
+                        rational::format(&s[0]),
+                        rational::format(&s[1])
+                    );
+                }
+                out.push('\n');
+            }
+            (None, Some(p)) => {
+                let _ = writeln!(out, "result: none yet, {} to move", capital(p));
+            }
+            (None, None) => {}
+        }
+        out
+    }
+}
+
+fn capital(p: Player) -> &'static str {
+    match p {
+        Player::Black => "Black",
+        Player::White => "White",
+    }
+}
+
+/// A position drawn top row first (`X` black, `O` white, `.` empty) on grid-like boards, one
+/// layer after another on 3-D boards, and as lists of vertices on other graphs.
+pub fn diagram(board: &Board, position: &[Colour]) -> String {
+    let mut out = String::new();
+    let plane = |out: &mut String, w: usize, h: usize, offset: usize| {
+        for y in (0..h).rev() {
+            let _ = write!(out, "{:>3} ", y + 1);
+            let row: Vec<String> = (0..w)
+                .map(|x| position[offset + y * w + x].symbol().to_string())
+                .collect();
+            let _ = writeln!(out, "{}", row.join(" "));
+        }
+    };
+    match *board.shape() {
+        Shape::Plane { width, height } => {
+            plane(&mut out, width, height, 0);
+            let labels: Vec<String> = (1..=width).map(|x| (x % 10).to_string()).collect();
+            let _ = writeln!(out, "    {}", labels.join(" "));
+        }
+        Shape::Solid { x, y, z } => {
+            for k in 0..z {
+                let _ = writeln!(out, "  layer {}:", k + 1);
+                plane(&mut out, x, y, k * x * y);
+            }
+        }
+        Shape::Other => {
+            for (label, c) in [
+                ("black", Colour::Black),
+                ("white", Colour::White),
+                ("empty", Colour::Empty),
+            ] {
+                let names: Vec<&str> = (0..board.len())
+                    .filter(|&v| position[v] == c)
+                    .map(|v| board.name(v))
+                    .collect();
+                let _ = writeln!(out, "  {label}: {}", names.join(" "));
+            }
+        }
+    }
+    out
+}

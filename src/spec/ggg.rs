@@ -1,0 +1,598 @@
+//! General Graph Go, by Mark Wainwright: `seeds/000_247db042e5662acf.txt`.
+//!
+//! The source gives three versions. Rules 0, 1 and 3 and the move of rule 2 are the same
+//! text in all three (versions 2 and 3 write `f(u)=f(v)` where version 1 writes "the same
+//! colour"), so they are transcribed once, under their `ggg1:` ids; the functions that
+//! differ are written per version, in the order of the source. Restated in `spec/ggg.md`.
+//!
+//! Values in, values out: a colouring is an `imbl::Vector`, a group an `imbl::OrdSet`, a
+//! game an immutable [`GameState`]; nothing here changes its arguments.
+
+use std::sync::Arc;
+
+use imbl::{HashSet, OrdSet, Vector};
+use num_rational::BigRational;
+
+use crate::board::{Board, Vertex};
+use crate::game::{
+    Colour, EndReason, GameResult, Illegal, Neutral, NoMove, Options, Player, Repetition, RuleId,
+    SelfCapture, Setup, Turn,
+};
+
+// ---------------------------------------------------------------------------------------
+// Version 1
+// ---------------------------------------------------------------------------------------
+
+/// `ggg1:0` — a 3-colouring f of V: the colour of every vertex, indexed by vertex.
+pub type Colouring = Vector<Colour>;
+
+/// `ggg1:0` — a coloured graph (V, E, f): the graph (V, E) is a [`Board`], f a [`Colouring`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ColouredGraph {
+    pub graph: Arc<Board>,
+    pub f: Colouring,
+}
+
+impl ColouredGraph {
+    /// The same graph with vertex `v` given colour `c`.
+    fn recoloured(&self, v: Vertex, c: Colour) -> ColouredGraph {
+        ColouredGraph {
+            graph: Arc::clone(&self.graph),
+            f: self.f.update(v, c),
+        }
+    }
+
+    /// The vertices of colour `c`.
+    fn vertices_of(&self, c: Colour) -> impl Iterator<Item = Vertex> + '_ {
+        self.f
+            .iter()
+            .enumerate()
+            .filter(move |&(_, &x)| x == c)
+            .map(|(v, _)| v)
+    }
+}
+
+/// `ggg1:1` — u ~ v: u and v have the same colour and {u, v} is in E.
+pub fn related(g: &ColouredGraph, u: Vertex, v: Vertex) -> bool {
+    g.f[u] == g.f[v] && g.graph.adjacent(u, v)
+}
+
+/// `ggg1:1` — a group: the class of `v` under the reflexive transitive closure of ~.
+/// Every vertex has one, empty vertices included.
+pub fn group(g: &ColouredGraph, v: Vertex) -> OrdSet<Vertex> {
+    // Reflexive: v is in its class. Transitive: add every w with u ~ w for some u already in,
+    // until nothing new comes (each round adds at least one vertex, so at most |V| rounds).
+    let mut class = OrdSet::unit(v);
+    let mut frontier = vec![v];
+    while let Some(u) = frontier.pop() {
+        for &w in g.graph.neighbours(u) {
+            if related(g, u, w) && !class.contains(&w) {
+                class.insert(w);
+                frontier.push(w);
+            }
+        }
+    }
+    class
+}
+
+/// `ggg1:1` — the groups: the equivalence classes, which partition V.
+pub fn groups(g: &ColouredGraph) -> Vec<OrdSet<Vertex>> {
+    groups_of(g, (0..g.f.len()).collect())
+}
+
+/// The groups that contain the given vertices (each once).
+fn groups_of(g: &ColouredGraph, vertices: Vec<Vertex>) -> Vec<OrdSet<Vertex>> {
+    vertices
+        .into_iter()
+        .fold(Vec::new(), |mut found: Vec<OrdSet<Vertex>>, v| {
+            if !found.iter().any(|c| c.contains(&v)) {
+                found.push(group(g, v));
+            }
+            found
+        })
+}
+
+/// `ggg1:1` — the liberties of a black or white group: the empty vertices adjacent to it.
+/// (An empty group has none: the text defines liberties of black or white groups only.)
+pub fn liberties(g: &ColouredGraph, group: &OrdSet<Vertex>) -> OrdSet<Vertex> {
+    let coloured = group.iter().any(|&u| g.f[u] != Colour::Empty);
+    if !coloured {
+        return OrdSet::new();
+    }
+    group
+        .iter()
+        .flat_map(|&u| g.graph.neighbours(u).iter().copied())
+        .filter(|&e| g.f[e] == Colour::Empty)
+        .collect()
+}
+
+/// `ggg1:2` — what a move removes: the number of black and white vertices null-coloured.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Removed {
+    pub black: usize,
+    pub white: usize,
+}
+
+/// `ggg1:2` — "removing (null-colouring) all [a player's] groups with no liberties".
+fn remove_groups_without_liberties(g: &ColouredGraph, player: Player) -> (ColouredGraph, usize) {
+    let dead: Vec<OrdSet<Vertex>> = groups_of(g, g.vertices_of(player.colour()).collect())
+        .into_iter()
+        .filter(|grp| liberties(g, grp).is_empty())
+        .collect();
+    let removed = dead.iter().map(OrdSet::len).sum();
+    let f = dead
+        .iter()
+        .flatten()
+        .fold(g.f.clone(), |f, &v| f.update(v, Colour::Empty));
+    (
+        ColouredGraph {
+            graph: Arc::clone(&g.graph),
+            f,
+        },
+        removed,
+    )
+}
+
+/// `ggg1:2` — a move for `player` at the empty vertex `v`: colour `v` with the player's
+/// colour, then remove the opponent's groups with no liberties, then the player's own.
+/// Returns the new coloured graph and how many vertices of each colour were removed.
+pub fn make_move(g: &ColouredGraph, player: Player, v: Vertex) -> (ColouredGraph, Removed) {
+    let coloured = g.recoloured(v, player.colour());
+    let (after_opponent, theirs) = remove_groups_without_liberties(&coloured, player.opponent());
+    let (after_own, ours) = remove_groups_without_liberties(&after_opponent, player);
+    let removed = match player {
+        Player::Black => Removed {
+            black: ours,
+            white: theirs,
+        },
+        Player::White => Removed {
+            black: theirs,
+            white: ours,
+        },
+    };
+    (after_own, removed)
+}
+
+/// `ggg1:2` — Black and White alternate: the player after `player`.
+pub fn next_player(player: Player) -> Player {
+    player.opponent()
+}
+
+/// `ggg1:3` — positional superko: a move may not give a colouring that occurred earlier in
+/// the game. "Earlier" includes the initial colouring and the current one (reading 3), so a
+/// move that changes nothing (a lone stone that captures only itself) is never legal.
+pub fn repeats_earlier_position(earlier: &HashSet<Colouring>, produced: &Colouring) -> bool {
+    earlier.contains(produced)
+}
+
+/// `ggg1:4` — the game ends after two consecutive passes or one resignation.
+pub fn ends_version1(consecutive_passes: u32, resigned: Option<Player>) -> bool {
+    consecutive_passes >= 2 || resigned.is_some()
+}
+
+/// `ggg1:4` — a player's score: the vertices of the player's colour, plus the empty vertices
+/// in groups with no neighbour of the opponent's colour. Under `neutral: none` (reading 1,
+/// Tromp-Taylor) an empty group must also touch the player's colour to count.
+pub fn score(g: &ColouredGraph, player: Player, neutral: Neutral) -> usize {
+    let own = g.vertices_of(player.colour()).count();
+    let counted = |grp: &OrdSet<Vertex>| {
+        let touches = |c: Colour| {
+            grp.iter()
+                .any(|&u| g.graph.neighbours(u).iter().any(|&w| g.f[w] == c))
+        };
+        !touches(player.opponent().colour())
+            && (neutral == Neutral::Both || touches(player.colour()))
+    };
+    let territory: usize = groups_of(g, g.vertices_of(Colour::Empty).collect())
+        .iter()
+        .filter(|grp| counted(grp))
+        .map(OrdSet::len)
+        .sum();
+    own + territory
+}
+
+/// `ggg1:4` — the winner: the resigner loses; otherwise the greater score wins (komi added
+/// to White's, reading 10), and equal scores are a draw.
+pub fn winner(scores: &[BigRational; 2], resigned: Option<Player>) -> Option<Player> {
+    match resigned {
+        Some(p) => Some(p.opponent()),
+        None if scores[0] > scores[1] => Some(Player::Black),
+        None if scores[1] > scores[0] => Some(Player::White),
+        None => None,
+    }
+}
+
+/// `ggg1:notes` — komi of n by a second component: a path of n vertices whose two ends are
+/// empty and whose inside is white. Under `ggg1:4` it is worth n to White (n - 2 stones and
+/// two points of territory) and Black cannot play into it: a black stone on an end is
+/// captured at once and gives back a colouring that already occurred.
+pub fn komi_gadget(n: usize) -> Result<ColouredGraph, String> {
+    if n < 3 {
+        return Err(format!("the komi gadget needs n > 2 (ggg1:notes), not {n}"));
+    }
+    let graph = Board::path(n).map_err(|e| e.0)?;
+    let f = (0..n)
+        .map(|i| {
+            if i == 0 || i == n - 1 {
+                Colour::Empty
+            } else {
+                Colour::White
+            }
+        })
+        .collect();
+    Ok(ColouredGraph {
+        graph: Arc::new(graph),
+        f,
+    })
+}
+
+/// `ggg1:notes` — a handicap or an ancient opening is an initial colouring, and the first
+/// move may go to White: both are fields of the [`Setup`] (reading 10). This checks that a
+/// setup's colouring fits its graph.
+pub fn initial_colouring(setup: &Setup) -> Result<ColouredGraph, String> {
+    if setup.initial.len() != setup.board.len() {
+        return Err(format!(
+            "the setup colours {} vertices, the board has {}",
+            setup.initial.len(),
+            setup.board.len()
+        ));
+    }
+    Ok(ColouredGraph {
+        graph: Arc::clone(&setup.board),
+        f: setup.initial.iter().copied().collect(),
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Version 2
+// ---------------------------------------------------------------------------------------
+
+/// `ggg2:2` — a turn is a move or a resignation: saying "pass" is not among them.
+pub fn may_pass_version2() -> bool {
+    false
+}
+
+/// `ggg2:4` — the game ends when a player is unable to make a move, or resigns; that player
+/// loses. This is the test "unable to make a move": no empty vertex gives a legal move.
+pub fn unable_to_move(state: &GameState) -> bool {
+    let player = state.to_move;
+    state
+        .position
+        .vertices_of(Colour::Empty)
+        .all(|v| check_move(state, player, v).is_err())
+}
+
+/// `ggg2:example` — the 5x5 position printed after version 2, top row first:
+/// `. . . . .` / `X X X X X` / `O X X X X` / `O O O O O` / `. O . O .`.
+/// Black's group has five liberties (the top row), White's three one-point eyes: without
+/// passes the side with fewer safe fills must eventually fill its own last liberty.
+pub fn example_5x5() -> ColouredGraph {
+    let rows = [".....", "XXXXX", "OXXXX", "OOOOO", ".O.O."];
+    let graph = Board::grid(5, 5).expect("5x5 is within every cap");
+    // Row r of the text (top first) is row 5 - r counted from the bottom.
+    let f = (0..25)
+        .map(|v| match rows[4 - v / 5].as_bytes()[v % 5] {
+            b'X' => Colour::Black,
+            b'O' => Colour::White,
+            _ => Colour::Empty,
+        })
+        .collect();
+    ColouredGraph {
+        graph: Arc::new(graph),
+        f,
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Version 3
+// ---------------------------------------------------------------------------------------
+
+/// `ggg3:0` — the prisoner counts: P is Black's, Q is White's, both non-negative integers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Prisoners {
+    pub p: u64,
+    pub q: u64,
+}
+
+/// `ggg3:2` — removing a black group of n vertices adds n to Q, a white one adds n to P,
+/// whoever made the move (so a self-capture pays the opponent).
+pub fn count_prisoners(before: Prisoners, removed: Removed) -> Prisoners {
+    Prisoners {
+        p: before.p + removed.white as u64,
+        q: before.q + removed.black as u64,
+    }
+}
+
+/// `ggg3:2` — a pass reduces the passer's own count by one (P for Black, Q for White), and
+/// is not allowed when that count is zero.
+pub fn pay_for_pass(before: Prisoners, player: Player) -> Option<Prisoners> {
+    match player {
+        Player::Black => before.p.checked_sub(1).map(|p| Prisoners { p, ..before }),
+        Player::White => before.q.checked_sub(1).map(|q| Prisoners { q, ..before }),
+    }
+}
+
+/// `ggg3:3` — positional superko applies to moves; a pass is not a move, so a pass that
+/// leaves the colouring as it was is never refused by it.
+pub fn superko_applies_to(turn: &Turn) -> bool {
+    matches!(turn, Turn::Move { .. })
+}
+
+/// `ggg3:4` — the game ends when a player is unable to make a move (and, under the option
+/// `no_move: pass`, cannot pass either) or resigns; that player loses.
+pub fn ends_version3(state: &GameState) -> bool {
+    let can_pass = pay_for_pass(state.prisoners, state.to_move).is_some();
+    unable_to_move(state) && (state.options.no_move == NoMove::Lose || !can_pass)
+}
+
+// ---------------------------------------------------------------------------------------
+// A game: the clauses above, put together turn by turn.
+// ---------------------------------------------------------------------------------------
+
+/// A game in progress, as a value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameState {
+    pub rules: RuleId,
+    pub options: Options,
+    pub komi: BigRational,
+    pub position: ColouredGraph,
+    pub to_move: Player,
+    /// Every colouring of the game so far, in order, with the player to move at it.
+    pub history: Vector<(Colouring, Player)>,
+    /// The colourings of `history`, as a set (for `ggg1:3`).
+    pub earlier: HashSet<Colouring>,
+    /// The (colouring, player to move) pairs of `history`, as a set (for situational superko).
+    pub earlier_situations: HashSet<(Colouring, Player)>,
+    pub consecutive_passes: u32,
+    pub prisoners: Prisoners,
+    pub result: Option<GameResult>,
+}
+
+/// The clause whose superko a version uses.
+fn superko_clause(rules: RuleId) -> &'static str {
+    match rules {
+        RuleId::Ggg3 => "ggg3:3",
+        _ => "ggg1:3",
+    }
+}
+
+/// The first colouring of a game, or why the setup is not one.
+pub fn start(setup: &Setup) -> Result<GameState, String> {
+    let position = initial_colouring(setup)?;
+    let state = GameState {
+        rules: setup.rules,
+        options: setup.options,
+        komi: setup.komi.clone(),
+        history: Vector::unit((position.f.clone(), setup.to_move)),
+        earlier: HashSet::unit(position.f.clone()),
+        earlier_situations: HashSet::unit((position.f.clone(), setup.to_move)),
+        position,
+        to_move: setup.to_move,
+        consecutive_passes: 0,
+        prisoners: Prisoners {
+            p: setup.prisoners[0],
+            q: setup.prisoners[1],
+        },
+        result: None,
+    };
+    Ok(settle(state))
+}
+
+/// Checks a move for `player` at `v` and gives the colouring it produces and what it removed.
+pub fn check_move(
+    state: &GameState,
+    player: Player,
+    v: Vertex,
+) -> Result<(ColouredGraph, Removed), Illegal> {
+    let name = state.position.graph.name(v).to_string();
+    if state.position.f[v] != Colour::Empty {
+        return Err(Illegal {
+            clause: "ggg1:2",
+            reason: format!("{name} is not empty: a move colours an empty vertex"),
+        });
+    }
+    let (after, removed) = make_move(&state.position, player, v);
+    let own_removed = match player {
+        Player::Black => removed.black,
+        Player::White => removed.white,
+    };
+    let refused_self_capture = match state.options.self_capture {
+        SelfCapture::All => false,
+        SelfCapture::Multi => own_removed == 1,
+        SelfCapture::None => own_removed > 0,
+    };
+    if refused_self_capture {
+        return Err(Illegal {
+            clause: "option:self_capture",
+            reason: format!("{name} would capture {own_removed} of the mover's own stones"),
+        });
+    }
+    let repeated = match state.options.repetition {
+        Repetition::Positional => repeats_earlier_position(&state.earlier, &after.f),
+        Repetition::Situational => state
+            .earlier_situations
+            .contains(&(after.f.clone(), player.opponent())),
+        Repetition::Simple => {
+            let n = state.history.len();
+            n >= 2 && state.history[n - 2].0 == after.f
+        }
+        Repetition::None => false,
+    };
+    if repeated {
+        let clause = match state.options.repetition {
+            Repetition::Positional => superko_clause(state.rules),
+            Repetition::Situational => "option:repetition",
+            _ => "option:repetition",
+        };
+        return Err(Illegal {
+            clause,
+            reason: format!("{name} would repeat an earlier position"),
+        });
+    }
+    Ok((after, removed))
+}
+
+/// One turn: the rules' answer to `turn` in `state`, a new state or the clause that forbids it.
+pub fn take_turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
+    if state.result.is_some() {
+        let clause = if state.rules == RuleId::Ggg1 {
+            "ggg1:4"
+        } else {
+            end_clause(state.rules)
+        };
+        return Err(Illegal {
+            clause,
+            reason: "the game is over".into(),
+        });
+    }
+    let player = turn.player();
+    if player != state.to_move {
+        return Err(Illegal {
+            clause: "ggg1:2",
+            reason: format!(
+                "it is {}'s turn, not {}'s",
+                word(state.to_move),
+                word(player)
+            ),
+        });
+    }
+    let next = match *turn {
+        Turn::Move { at, .. } => {
+            let (position, removed) = check_move(state, player, at)?;
+            let situation = (position.f.clone(), next_player(player));
+            GameState {
+                history: state.history.clone() + Vector::unit(situation.clone()),
+                earlier: state.earlier.update(position.f.clone()),
+                earlier_situations: state.earlier_situations.update(situation),
+                position,
+                to_move: next_player(player),
+                consecutive_passes: 0,
+                prisoners: if state.rules == RuleId::Ggg3 {
+                    count_prisoners(state.prisoners, removed)
+                } else {
+                    state.prisoners
+                },
+                ..state.clone()
+            }
+        }
+        Turn::Pass { .. } => {
+            let prisoners = match state.rules {
+                RuleId::Ggg1 => state.prisoners,
+                RuleId::Ggg2 => {
+                    debug_assert!(!may_pass_version2());
+                    return Err(Illegal {
+                        clause: "ggg2:2",
+                        reason: "version 2 has no passing".into(),
+                    });
+                }
+                RuleId::Ggg3 => pay_for_pass(state.prisoners, player).ok_or_else(|| Illegal {
+                    clause: "ggg3:2",
+                    reason: format!("{} has no prisoners to pay for a pass", word(player)),
+                })?,
+            };
+            let situation = (state.position.f.clone(), next_player(player));
+            GameState {
+                history: state.history.clone() + Vector::unit(situation.clone()),
+                earlier_situations: state.earlier_situations.update(situation),
+                to_move: next_player(player),
+                consecutive_passes: state.consecutive_passes + 1,
+                prisoners,
+                ..state.clone()
+            }
+        }
+        Turn::Resign { .. } => {
+            return Ok(GameState {
+                result: Some(finish(state, Some(player), EndReason::Resignation)),
+                ..state.clone()
+            });
+        }
+    };
+    Ok(settle(next))
+}
+
+/// The clause that ends a version-2 or version-3 game.
+fn end_clause(rules: RuleId) -> &'static str {
+    match rules {
+        RuleId::Ggg1 => "ggg1:4",
+        RuleId::Ggg2 => "ggg2:4",
+        RuleId::Ggg3 => "ggg3:4",
+    }
+}
+
+/// Decides whether the game has ended before the next turn (`ggg1:4`, `ggg2:4`, `ggg3:4`).
+fn settle(state: GameState) -> GameState {
+    let over = match state.rules {
+        RuleId::Ggg1 => ends_version1(state.consecutive_passes, None).then_some(EndReason::Score),
+        RuleId::Ggg2 => unable_to_move(&state).then_some(EndReason::NoMove),
+        RuleId::Ggg3 => ends_version3(&state).then_some(EndReason::NoMove),
+    };
+    match over {
+        Some(by) => GameState {
+            result: Some(finish(&state, None, by)),
+            ..state
+        },
+        None => state,
+    }
+}
+
+/// The result of a game that ends now; `loser` is the resigner, or the player to move when
+/// that player cannot move.
+fn finish(state: &GameState, resigned: Option<Player>, by: EndReason) -> GameResult {
+    match (state.rules, by) {
+        (RuleId::Ggg1, _) => {
+            let s = scores(state);
+            GameResult {
+                winner: winner(&s, resigned),
+                by,
+                score: Some(s),
+            }
+        }
+        (_, EndReason::Resignation) => GameResult {
+            winner: resigned.map(Player::opponent),
+            by,
+            score: None,
+        },
+        _ => GameResult {
+            winner: Some(state.to_move.opponent()),
+            by,
+            score: None,
+        },
+    }
+}
+
+/// `ggg1:4` with komi: Black's and White's scores now.
+pub fn scores(state: &GameState) -> [BigRational; 2] {
+    let count = |p: Player| {
+        BigRational::from_integer(score(&state.position, p, state.options.neutral).into())
+    };
+    [
+        count(Player::Black),
+        count(Player::White) + state.komi.clone(),
+    ]
+}
+
+/// Every legal turn for the player to move, sorted.
+pub fn legal_turns(state: &GameState) -> Vec<Turn> {
+    if state.result.is_some() {
+        return Vec::new();
+    }
+    let player = state.to_move;
+    let moves = state
+        .position
+        .vertices_of(Colour::Empty)
+        .map(|at| Turn::Move { player, at });
+    let others = [Turn::Pass { player }, Turn::Resign { player }];
+    let mut legal: Vec<Turn> = moves
+        .chain(others)
+        .filter(|t| take_turn(state, t).is_ok())
+        .collect();
+    legal.sort();
+    legal
+}
+
+fn word(p: Player) -> &'static str {
+    match p {
+        Player::Black => "Black",
+        Player::White => "White",
+    }
+}

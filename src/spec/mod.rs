@@ -1,0 +1,53 @@
+//! The transcription: one module per source document, one pure function (or type) per
+//! clause, in the document's order and words. Slow and plain on purpose: it is the oracle
+//! the engine is checked against. It never imports `crate::engine`.
+
+pub mod ggg;
+
+use crate::game::{Illegal, Observation, Playable, RuleId, RuleSet, Setup, Turn, Unsupported};
+
+/// The transcription as a [`RuleSet`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Spec;
+
+/// A game played by the transcription: a [`ggg::GameState`] value replaced at every turn.
+#[derive(Clone, Debug)]
+pub struct SpecGame {
+    pub state: ggg::GameState,
+}
+
+impl RuleSet for Spec {
+    fn name(&self) -> &str {
+        "spec"
+    }
+
+    fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
+        match setup.rules {
+            RuleId::Ggg1 | RuleId::Ggg2 | RuleId::Ggg3 => {
+                let state = ggg::start(setup).map_err(Unsupported)?;
+                Ok(Box::new(SpecGame { state }))
+            }
+        }
+    }
+}
+
+impl Playable for SpecGame {
+    fn observe(&self) -> Observation {
+        let s = &self.state;
+        Observation {
+            position: s.position.f.iter().copied().collect(),
+            to_move: s.result.is_none().then_some(s.to_move),
+            prisoners: (s.rules == RuleId::Ggg3).then_some([s.prisoners.p, s.prisoners.q]),
+            result: s.result.clone(),
+        }
+    }
+
+    fn legal_turns(&self) -> Vec<Turn> {
+        ggg::legal_turns(&self.state)
+    }
+
+    fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
+        self.state = ggg::take_turn(&self.state, turn)?;
+        Ok(())
+    }
+}
