@@ -8,6 +8,8 @@
 #![forbid(unsafe_code)]
 
 pub mod board;
+pub mod check;
+pub mod fuzz;
 pub mod game;
 pub mod rational;
 pub mod record;

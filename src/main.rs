@@ -31,12 +31,59 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Replay a game record through the spec and the engine, comparing everything observable
+    /// after every turn (position, player to move, prisoners, result, legal turns, refusals).
+    /// Exit status 0 when they agree, 1 when they diverge (the first divergence is printed),
+    /// 2 for bad input.
+    Check {
+        /// The record file.
+        file: PathBuf,
+        /// Also shrink the divergence and write the minimized record to this file.
+        #[arg(long, value_name = "OUT")]
+        shrink: Option<PathBuf>,
+    },
+    /// A differential campaign: random boards, setups and turns played through the spec and
+    /// the engine. Every divergence is shrunk and written to --out as a game record.
+    /// Exit status 0 when none is found, 1 otherwise, 2 for bad arguments.
+    Fuzz {
+        /// The campaign's seed (default: from the clock, printed at the start).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Run for this many seconds (default 60).
+        #[arg(long, value_name = "SECS", conflicts_with_all = ["games", "game"])]
+        time: Option<u64>,
+        /// Run this many games (of this shard).
+        #[arg(long, conflicts_with = "game")]
+        games: Option<u64>,
+        /// Replay only game I of the campaign (as named in a divergence report).
+        #[arg(long, value_name = "I")]
+        game: Option<u64>,
+        /// Play only part K of N of the campaign (games i with i mod N = K - 1).
+        #[arg(long, value_name = "K/N", default_value = "1/1")]
+        shard: String,
+        /// Where divergences are written.
+        #[arg(long, value_name = "DIR", default_value = "fuzz-divergences")]
+        out: PathBuf,
+        /// How many comparisons shrinking may run for each divergence.
+        #[arg(long, value_name = "N", default_value_t = 2000)]
+        shrink_budget: usize,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Play { file, json } => play(&file, json),
+        Command::Check { file, shrink } => check(&file, shrink.as_deref()),
+        Command::Fuzz {
+            seed,
+            time,
+            games,
+            game,
+            shard,
+            out,
+            shrink_budget,
+        } => fuzz(seed, time, games, game, &shard, out, shrink_budget),
     }
 }
 
@@ -69,5 +116,150 @@ fn play(file: &PathBuf, json: bool) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+fn check(file: &PathBuf, shrink_to: Option<&std::path::Path>) -> ExitCode {
+    use graphgo::check;
+    let game = match Record::load(file).and_then(|r| {
+        r.game()
+            .map_err(|e| graphgo::record::InputError(format!("{}: {e}", file.display())))
+    }) {
+        Ok(g) => g,
+        Err(e) => return fail(e),
+    };
+    check::quiet_panics_in_sides();
+    let (a, b) = (check::reference(), check::engine());
+    let Some(divergence) = check::compare(&*a, &*b, &game) else {
+        println!(
+            "{} and {} agree on all {} turns of {}",
+            a.name(),
+            b.name(),
+            game.turns.len(),
+            file.display()
+        );
+        return ExitCode::SUCCESS;
+    };
+    print!("{}", divergence.describe(&game.setup.board));
+    if let Some(out) = shrink_to {
+        if let Some(shrunk) = check::shrink(&*a, &*b, &game, 5000) {
+            let text = check::case_file(
+                &*a,
+                &*b,
+                &shrunk.game,
+                &format!("shrunk by `graphgo check --shrink` from {}", file.display()),
+            );
+            if let Err(e) = graphgo::fuzz::write_atomically(out, &text) {
+                return fail(format!("{}: cannot write: {e}", out.display()));
+            }
+            println!(
+                "shrunk to {} turns on {} vertices: {}",
+                shrunk.game.turns.len(),
+                shrunk.game.setup.board.len(),
+                out.display()
+            );
+        }
+    }
+    ExitCode::from(1)
+}
+
+fn fuzz(
+    seed: Option<u64>,
+    time: Option<u64>,
+    games: Option<u64>,
+    game: Option<u64>,
+    shard: &str,
+    out: PathBuf,
+    shrink_budget: usize,
+) -> ExitCode {
+    use graphgo::check;
+    use graphgo::fuzz::{Campaign, Event, Limit, Shard};
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    let shard = match Shard::parse(shard) {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let limit = match (time, games, game) {
+        (_, _, Some(i)) => Limit::Only(i),
+        (_, Some(g), _) => Limit::Games(g),
+        (t, None, None) => Limit::Time(std::time::Duration::from_secs(t.unwrap_or(60))),
+    };
+    let campaign = Campaign {
+        seed,
+        limit,
+        shard,
+        out: Some(out.clone()),
+        shrink_budget,
+    };
+    let (a, b) = (check::reference(), check::engine());
+    let span = match limit {
+        Limit::Time(t) => format!("{} s", t.as_secs()),
+        Limit::Games(g) => format!("{g} games"),
+        Limit::Only(i) => format!("game {i} only"),
+    };
+    eprintln!(
+        "graphgo fuzz: {} vs {}, seed {seed}, shard {}/{}, {span}; divergences go to {}/",
+        a.name(),
+        b.name(),
+        shard.index,
+        shard.count,
+        out.display()
+    );
+    let bar = match limit {
+        Limit::Time(t) => ProgressBar::new(t.as_secs().max(1)),
+        Limit::Games(g) => ProgressBar::new(g),
+        Limit::Only(_) => ProgressBar::new(1),
+    };
+    if std::env::var_os("CI").is_some() {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}")
+            .expect("a fixed template")
+            .progress_chars("=> "),
+    );
+    check::quiet_panics_in_sides();
+    let summary = campaign.run(&*a, &*b, &mut |event| match event {
+        Event::Game {
+            games,
+            turns,
+            elapsed,
+            ..
+        } => {
+            match limit {
+                Limit::Time(t) => bar.set_position(elapsed.as_secs().min(t.as_secs())),
+                _ => bar.set_position(games),
+            }
+            bar.set_message(format!("{games} games, {turns} turns"));
+        }
+        Event::Diverged(found) => bar.suspend(|| {
+            let board = &found.shrunk.setup.board;
+            println!(
+                "DIVERGENCE in game {} (seed {seed}): {} turns on {} vertices after shrinking",
+                found.index,
+                found.shrunk.turns.len(),
+                board.len()
+            );
+            for line in found.divergence.describe(board).lines() {
+                println!("  {line}");
+            }
+            if let Some(f) = &found.file {
+                println!("  written to {}; `graphgo check {}` replays it", f.display(), f.display());
+            }
+            println!("  regenerate: {}", campaign.replay_command(found.index));
+        }),
+        Event::WriteFailed(e) => bar.suspend(|| eprintln!("graphgo fuzz: cannot write {e}")),
+    });
+    bar.finish_and_clear();
+    println!("{}", summary.line());
+    if summary.found.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     }
 }

@@ -1,0 +1,843 @@
+//! The differential campaign: random boards, random setups and random turn sequences
+//! played through two implementations by the comparer ([`crate::check`]), and the
+//! structured input of the cargo-fuzz `differential` target ([`FuzzCase`]).
+//!
+//! Everything is seeded: game `i` of a campaign with seed `S` is generated from
+//! [`game_seed`]`(S, i)` alone, so `graphgo fuzz --seed S --game i` replays it on any
+//! machine, and shard `K/N` plays exactly the games `i` with `i mod N = K - 1`.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use arbitrary::Arbitrary;
+use num_rational::BigRational;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::board::{Board, Vertex};
+use crate::check::{self, Divergence, Session};
+use crate::game::{
+    Colour, Neutral, NoMove, Observation, Options, Player, Repetition, RuleId, RuleSet,
+    SelfCapture, Setup, Turn,
+};
+use crate::record::Game;
+
+/// The most vertices of a generated board (the spec's `legal_turns` is quadratic in it).
+pub const MAX_FUZZ_VERTICES: usize = 40;
+
+/// SplitMix64's finaliser: a bijection of u64 that scatters nearby inputs.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The seed of game `index` of the campaign with seed `seed`.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    mix(mix(seed).wrapping_add(mix(index ^ 0x9e37_79b9_7f4a_7c15)))
+}
+
+type Random = Xoshiro256PlusPlus;
+
+// ---------------------------------------------------------------------------------------
+// Boards and setups
+// ---------------------------------------------------------------------------------------
+
+/// A random board of at most [`MAX_FUZZ_VERTICES`] vertices, mostly much smaller: grids,
+/// tori, cylinders, Moebius bands, Klein bottles, 3-D grids, paths, cycles, complete
+/// graphs, random graphs of three densities, and unions of two or three of these.
+pub fn random_board(rng: &mut Random) -> Board {
+    let board = match rng.random_range(0..20) {
+        0..=13 => simple_board(rng, 25),
+        14..=16 => random_graph(rng),
+        _ => {
+            let parts = rng.random_range(2..=3);
+            let mut union = simple_board(rng, 12);
+            for _ in 1..parts {
+                let next = if rng.random_bool(0.5) {
+                    simple_board(rng, 12)
+                } else {
+                    small_random_graph(rng, 10)
+                };
+                union = union.disjoint_union(&next);
+            }
+            union
+        }
+    };
+    debug_assert!(board.len() <= MAX_FUZZ_VERTICES);
+    board
+}
+
+/// One of the named families, with at most `cap` vertices.
+fn simple_board(rng: &mut Random, cap: usize) -> Board {
+    let side = |rng: &mut Random, lo: usize| rng.random_range(lo..=6);
+    loop {
+        let built = match rng.random_range(0..11) {
+            0..=2 => Board::grid(side(rng, 1), side(rng, 1)),
+            3 => Board::torus(side(rng, 2), side(rng, 2)),
+            4 => Board::cylinder(side(rng, 2), side(rng, 1)),
+            5 => Board::moebius(side(rng, 2), side(rng, 2)),
+            6 => Board::klein(side(rng, 2), side(rng, 2)),
+            7 => Board::cube(
+                rng.random_range(1..=3),
+                rng.random_range(2..=3),
+                rng.random_range(2..=3),
+            ),
+            8 => Board::path(rng.random_range(1..=12)),
+            9 => Board::cycle(rng.random_range(1..=12)),
+            _ => Board::complete(rng.random_range(1..=6)),
+        };
+        if let Ok(b) = built {
+            if b.len() <= cap {
+                return b;
+            }
+        }
+    }
+}
+
+/// A random graph G(n, p) with n up to 30 and mean degree about 1.5, 3 or 6.
+fn random_graph(rng: &mut Random) -> Board {
+    small_random_graph(rng, 30)
+}
+
+fn small_random_graph(rng: &mut Random, most: usize) -> Board {
+    let n = rng.random_range(2..=most);
+    let degree = [1.5, 3.0, 6.0][rng.random_range(0..3)];
+    let p = (degree / (n - 1) as f64).min(1.0);
+    let names: Vec<String> = (1..=n).map(|i| format!("g{i}")).collect();
+    let mut edges = Vec::new();
+    for u in 0..n {
+        for v in u + 1..n {
+            if rng.random_bool(p) {
+                edges.push((names[u].clone(), names[v].clone()));
+            }
+        }
+    }
+    Board::from_edges(&names, &edges).expect("distinct names, no loops")
+}
+
+/// A random setup on `board`: any rules, any options (each the source's reading half of the
+/// time), sometimes White first, `ggg3` prisoners up to 3, `ggg1` komi in halves, and in a
+/// third of the games stones set out before the first turn (libertyless groups included).
+pub fn random_setup(rng: &mut Random, board: Board) -> Setup {
+    let rules = RuleId::ALL[rng.random_range(0..3)];
+    let mut setup = Setup::new(rules, board);
+    setup.options = random_options(rng);
+    if rng.random_bool(0.15) {
+        setup.to_move = Player::White;
+    }
+    if rules == RuleId::Ggg3 {
+        for p in &mut setup.prisoners {
+            *p = if rng.random_bool(0.3) {
+                0
+            } else {
+                rng.random_range(0..=3)
+            };
+        }
+    }
+    if rules == RuleId::Ggg1 && rng.random_bool(0.5) {
+        let halves: i64 = rng.random_range(-4..=15);
+        setup.komi = BigRational::new(halves.into(), 2.into());
+    }
+    if rng.random_bool(0.35) {
+        let density = rng.random_range(0.05..0.45);
+        for c in &mut setup.initial {
+            if rng.random_bool(density) {
+                *c = if rng.random_bool(0.5) {
+                    Colour::Black
+                } else {
+                    Colour::White
+                };
+            }
+        }
+    }
+    setup
+}
+
+fn random_options(rng: &mut Random) -> Options {
+    let mut o = Options::default();
+    if rng.random_bool(0.5) {
+        o.neutral = [Neutral::Both, Neutral::None][rng.random_range(0..2)];
+    }
+    if rng.random_bool(0.5) {
+        o.no_move = [NoMove::Lose, NoMove::Pass][rng.random_range(0..2)];
+    }
+    if rng.random_bool(0.5) {
+        o.self_capture = [SelfCapture::All, SelfCapture::Multi, SelfCapture::None]
+            [rng.random_range(0..3)];
+    }
+    if rng.random_bool(0.5) {
+        o.repetition = [
+            Repetition::Positional,
+            Repetition::Situational,
+            Repetition::Simple,
+            Repetition::None,
+        ][rng.random_range(0..4)];
+    }
+    o
+}
+
+// ---------------------------------------------------------------------------------------
+// Turns
+// ---------------------------------------------------------------------------------------
+
+/// What the chooser knows of the game: the board, what both sides agree on now, and the
+/// vertex of a lone stone the last turn captured (a ko to retake).
+pub struct View<'a> {
+    pub board: &'a Board,
+    pub observation: &'a Observation,
+    pub legal: &'a [Turn],
+    pub turns: usize,
+    pub max_turns: usize,
+    pub ko: Option<Vertex>,
+}
+
+impl View<'_> {
+    /// The last liberty of every group in atari, either colour: playing there captures,
+    /// saves, or fills one's own last liberty (a self-capture).
+    pub fn atari_points(&self) -> Vec<Vertex> {
+        let (board, position) = (self.board, &self.observation.position);
+        let mut seen = vec![false; board.len()];
+        let mut points = Vec::new();
+        for start in 0..board.len() {
+            if seen[start] || position[start] == Colour::Empty {
+                continue;
+            }
+            let colour = position[start];
+            let mut stack = vec![start];
+            seen[start] = true;
+            let mut liberties = HashSet::new();
+            while let Some(u) = stack.pop() {
+                for &w in board.neighbours(u) {
+                    if position[w] == Colour::Empty {
+                        liberties.insert(w);
+                    } else if position[w] == colour && !seen[w] {
+                        seen[w] = true;
+                        stack.push(w);
+                    }
+                }
+            }
+            if liberties.len() == 1 {
+                points.extend(liberties);
+            }
+        }
+        points.sort_unstable();
+        points.dedup();
+        points
+    }
+
+    fn player(&self) -> Player {
+        self.observation.to_move.unwrap_or(Player::Black)
+    }
+}
+
+/// Picks the next turn of a generated game; `None` ends it.
+pub trait Chooser {
+    fn choose(&mut self, view: &View) -> Option<Turn>;
+}
+
+/// The campaign's chooser: mostly legal moves, weighted toward captures, self-captures and
+/// ko retakes; passes (more often late in the game), now and then a resignation, and a few
+/// illegal turns (an occupied vertex, the wrong player, a pass where none is allowed) so
+/// that refusals are compared too.
+pub struct Biased {
+    rng: Random,
+    /// Whether one more turn was already tried after the end.
+    tried_after_end: bool,
+}
+
+impl Biased {
+    pub fn new(rng: Random) -> Biased {
+        Biased {
+            rng,
+            tried_after_end: false,
+        }
+    }
+}
+
+impl Chooser for Biased {
+    fn choose(&mut self, view: &View) -> Option<Turn> {
+        let rng = &mut self.rng;
+        let board = view.board;
+        let position = &view.observation.position;
+        if view.observation.to_move.is_none() {
+            // The game is over: sometimes check that one more turn is refused alike.
+            if self.tried_after_end || !rng.random_bool(0.3) {
+                return None;
+            }
+            self.tried_after_end = true;
+            let player = if rng.random_bool(0.5) {
+                Player::Black
+            } else {
+                Player::White
+            };
+            return Some(match rng.random_range(0..3) {
+                0 => Turn::Pass { player },
+                1 => Turn::Resign { player },
+                _ => Turn::Move {
+                    player,
+                    at: rng.random_range(0..board.len()),
+                },
+            });
+        }
+        let player = view.player();
+        let moves: Vec<Vertex> = view
+            .legal
+            .iter()
+            .filter_map(|t| match *t {
+                Turn::Move { at, .. } => Some(at),
+                _ => None,
+            })
+            .collect();
+        let late = view.turns as f64 / view.max_turns.max(1) as f64;
+        let roll: f64 = rng.random();
+        if roll < 0.04 {
+            // A turn that should be refused.
+            let occupied: Vec<Vertex> = (0..board.len())
+                .filter(|&v| position[v] != Colour::Empty)
+                .collect();
+            if !occupied.is_empty() && rng.random_bool(0.5) {
+                let at = occupied[rng.random_range(0..occupied.len())];
+                return Some(Turn::Move { player, at });
+            }
+            let other = player.opponent();
+            return Some(if rng.random_bool(0.7) {
+                Turn::Move {
+                    player: other,
+                    at: rng.random_range(0..board.len()),
+                }
+            } else {
+                Turn::Pass { player: other }
+            });
+        }
+        if roll < 0.043 {
+            return Some(Turn::Resign { player });
+        }
+        // Passes: often late in the game or with few moves left when the rules allow one;
+        // now and then where they do not (version 2, no prisoners), to compare the refusal.
+        let pass = Turn::Pass { player };
+        let pass_chance = if view.legal.contains(&pass) {
+            0.03 + 0.5 * late * late + if moves.len() <= 2 { 0.4 } else { 0.0 }
+        } else {
+            0.02
+        };
+        if moves.is_empty() || rng.random_bool(pass_chance.min(1.0)) {
+            return Some(pass);
+        }
+        if let Some(ko) = view.ko {
+            if position[ko] == Colour::Empty && rng.random_bool(0.6) {
+                // Tried whether legal or not: superko must refuse it alike on both sides.
+                return Some(Turn::Move { player, at: ko });
+            }
+        }
+        let atari = view.atari_points();
+        let weight = |v: Vertex| -> u32 {
+            let near = board.neighbours(v).iter().any(|&w| position[w] != Colour::Empty);
+            1 + if atari.binary_search(&v).is_ok() { 12 } else { 0 } + if near { 2 } else { 0 }
+        };
+        let total: u32 = moves.iter().map(|&v| weight(v)).sum();
+        let mut pick = rng.random_range(0..total);
+        for &v in &moves {
+            let w = weight(v);
+            if pick < w {
+                return Some(Turn::Move { player, at: v });
+            }
+            pick -= w;
+        }
+        unreachable!("the weights sum to total")
+    }
+}
+
+/// What one generated game came to.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The game as far as it went (up to and including the diverging turn).
+    pub game: Game,
+    pub divergence: Option<Divergence>,
+}
+
+/// Plays a game chosen turn by turn by `chooser` through both sides, comparing after each
+/// turn, for at most `max_turns` turns.
+pub fn play_generated(
+    a: &dyn RuleSet,
+    b: &dyn RuleSet,
+    setup: Setup,
+    chooser: &mut dyn Chooser,
+    max_turns: usize,
+) -> Played {
+    let mut game = Game {
+        setup,
+        turns: Vec::new(),
+    };
+    let mut session = match Session::start(a, b, &game.setup) {
+        Ok(Some(s)) => s,
+        Ok(None) => {
+            return Played {
+                game,
+                divergence: None,
+            }
+        }
+        Err(d) => {
+            return Played {
+                game,
+                divergence: Some(d),
+            }
+        }
+    };
+    let mut ko = None;
+    while game.turns.len() < max_turns {
+        let view = View {
+            board: &game.setup.board,
+            observation: session.observation(),
+            legal: session.legal_turns(),
+            turns: game.turns.len(),
+            max_turns,
+            ko,
+        };
+        let Some(turn) = chooser.choose(&view) else {
+            break;
+        };
+        let before = session.observation().position.clone();
+        game.turns.push(turn);
+        if let Err(d) = session.play(&turn) {
+            return Played {
+                game,
+                divergence: Some(d),
+            };
+        }
+        let after = &session.observation().position;
+        let captured: Vec<Vertex> = (0..before.len())
+            .filter(|&v| before[v] != Colour::Empty && after[v] == Colour::Empty)
+            .collect();
+        ko = (captured.len() == 1).then(|| captured[0]);
+    }
+    Played {
+        game,
+        divergence: None,
+    }
+}
+
+/// The turn cap of a generated game on `board`.
+pub fn max_turns(board: &Board) -> usize {
+    (3 * board.len() + 10).min(150)
+}
+
+/// Generates and plays game `index` of the campaign with seed `seed`.
+pub fn play_game(a: &dyn RuleSet, b: &dyn RuleSet, seed: u64, index: u64) -> Played {
+    let mut rng = Random::seed_from_u64(game_seed(seed, index));
+    let board = random_board(&mut rng);
+    let setup = random_setup(&mut rng, board);
+    let cap = max_turns(&setup.board);
+    let mut chooser = Biased::new(rng);
+    play_generated(a, b, setup, &mut chooser, cap)
+}
+
+// ---------------------------------------------------------------------------------------
+// The campaign
+// ---------------------------------------------------------------------------------------
+
+/// One of N machines' part of a campaign: games `i` with `i mod count = index - 1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// 1-based.
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole campaign.
+    pub const ALL: Shard = Shard { index: 1, count: 1 };
+
+    /// Reads `K/N` with 1 <= K <= N.
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let bad = || format!("--shard '{text}' is not K/N with 1 <= K <= N (e.g. 2/4)");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let (index, count): (u64, u64) = (
+            k.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
+        if index == 0 || count == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// The `n`-th game index of this shard (0-based).
+    pub fn game(&self, n: u64) -> u64 {
+        n * self.count + (self.index - 1)
+    }
+}
+
+/// When a campaign stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// After the game running when this much time has passed.
+    Time(Duration),
+    /// After this many games of the shard.
+    Games(u64),
+    /// Only the game with this index (to replay a divergence).
+    Only(u64),
+}
+
+/// A campaign's settings.
+#[derive(Clone, Debug)]
+pub struct Campaign {
+    pub seed: u64,
+    pub limit: Limit,
+    pub shard: Shard,
+    /// Where divergences are written (created when the first one is found).
+    pub out: Option<PathBuf>,
+    /// Comparisons allowed for shrinking each divergence.
+    pub shrink_budget: usize,
+}
+
+/// A divergence the campaign found.
+#[derive(Clone, Debug)]
+pub struct Found {
+    pub index: u64,
+    pub game_seed: u64,
+    /// The game as generated (up to the diverging turn).
+    pub original: Game,
+    /// The minimized game and its divergence.
+    pub shrunk: Game,
+    pub divergence: Divergence,
+    /// Where it was written.
+    pub file: Option<PathBuf>,
+}
+
+/// A campaign's totals.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    pub games: u64,
+    pub turns: u64,
+    pub elapsed: Duration,
+    pub found: Vec<Found>,
+}
+
+impl Summary {
+    /// The closing line.
+    pub fn line(&self) -> String {
+        let secs = self.elapsed.as_secs_f64().max(1e-9);
+        format!(
+            "{} games, {} turns in {:.1} s ({:.0} turns/s, {:.1} games/s), {} divergence{}",
+            self.games,
+            self.turns,
+            secs,
+            self.turns as f64 / secs,
+            self.games as f64 / secs,
+            self.found.len(),
+            if self.found.len() == 1 { "" } else { "s" }
+        )
+    }
+}
+
+/// What a campaign reports as it goes.
+pub enum Event<'a> {
+    /// A game finished (with or without a divergence).
+    Game {
+        index: u64,
+        turns: usize,
+        games: u64,
+        elapsed: Duration,
+    },
+    /// A divergence was found (and, if the campaign has an output directory, written, then
+    /// rewritten once shrunk).
+    Diverged(&'a Found),
+    /// Writing a divergence failed.
+    WriteFailed(String),
+}
+
+impl Campaign {
+    /// The command that replays game `index` of this campaign.
+    pub fn replay_command(&self, index: u64) -> String {
+        format!("graphgo fuzz --seed {} --game {index}", self.seed)
+    }
+
+    /// Runs the campaign, comparing `a` against `b`, calling `report` as it goes.
+    pub fn run(
+        &self,
+        a: &dyn RuleSet,
+        b: &dyn RuleSet,
+        report: &mut dyn FnMut(Event),
+    ) -> Summary {
+        let started = Instant::now();
+        let mut summary = Summary::default();
+        let mut n = 0u64;
+        loop {
+            let index = match self.limit {
+                Limit::Only(i) if n == 0 => i,
+                Limit::Only(_) => break,
+                Limit::Games(g) if n >= g => break,
+                Limit::Time(t) if started.elapsed() >= t => break,
+                _ => self.shard.game(n),
+            };
+            n += 1;
+            let played = play_game(a, b, self.seed, index);
+            summary.games += 1;
+            summary.turns += played.game.turns.len() as u64;
+            if played.divergence.is_some() {
+                let found = self.record(a, b, index, played, report);
+                report(Event::Diverged(&found));
+                summary.found.push(found);
+            }
+            report(Event::Game {
+                index,
+                turns: summary.turns as usize,
+                games: summary.games,
+                elapsed: started.elapsed(),
+            });
+        }
+        summary.elapsed = started.elapsed();
+        summary
+    }
+
+    /// Writes the divergence at once, shrinks it, and writes the shrunk case over it.
+    fn record(
+        &self,
+        a: &dyn RuleSet,
+        b: &dyn RuleSet,
+        index: u64,
+        played: Played,
+        report: &mut dyn FnMut(Event),
+    ) -> Found {
+        let provenance = format!(
+            "found by `graphgo fuzz --seed {}` (game {index}); replay: {}",
+            self.seed,
+            self.replay_command(index)
+        );
+        let file = self.out.as_ref().map(|dir| {
+            dir.join(format!(
+                "{}-vs-{}-seed{}-game{index}.yaml",
+                a.name(),
+                b.name(),
+                self.seed
+            ))
+        });
+        let mut write = |game: &Game, note: &str| {
+            if let Some(path) = &file {
+                let text = check::case_file(a, b, game, &format!("{provenance}\n{note}"));
+                if let Err(e) = write_atomically(path, &text) {
+                    report(Event::WriteFailed(format!("{}: {e}", path.display())));
+                }
+            }
+        };
+        write(&played.game, "not yet shrunk");
+        let (shrunk, divergence) = match check::shrink(a, b, &played.game, self.shrink_budget) {
+            Some(s) => (s.game, s.divergence),
+            // A divergence that does not come back when replayed (a side that is not
+            // deterministic): keep it as found.
+            None => (
+                played.game.clone(),
+                played.divergence.clone().expect("only diverging games are recorded"),
+            ),
+        };
+        write(&shrunk, "shrunk");
+        Found {
+            index,
+            game_seed: game_seed(self.seed, index),
+            original: played.game,
+            shrunk,
+            divergence,
+            file,
+        }
+    }
+}
+
+/// Writes `text` to `path` through a temporary file in the same directory and a rename, so
+/// that the file is never seen half written. Creates the directory if needed.
+pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temporary = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    std::fs::write(&temporary, text)?;
+    std::fs::rename(&temporary, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&temporary);
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// The cargo-fuzz input
+// ---------------------------------------------------------------------------------------
+
+/// A board the fuzzer can build, sizes capped early (at most 6 a side, 16 graph vertices).
+#[derive(Arbitrary, Clone, Debug)]
+pub enum FuzzBoard {
+    Grid(u8, u8),
+    Torus(u8, u8),
+    Cylinder(u8, u8),
+    Moebius(u8, u8),
+    Klein(u8, u8),
+    Cube(u8, u8, u8),
+    Path(u8),
+    Cycle(u8),
+    Complete(u8),
+    Graph { vertices: u8, edges: Vec<(u8, u8)> },
+}
+
+impl FuzzBoard {
+    pub fn build(&self) -> Board {
+        let side = |x: u8| usize::from(x % 6) + 1;
+        let built = match self {
+            FuzzBoard::Grid(w, h) => Board::grid(side(*w), side(*h)),
+            FuzzBoard::Torus(w, h) => Board::torus(side(*w), side(*h)),
+            FuzzBoard::Cylinder(w, h) => Board::cylinder(side(*w), side(*h)),
+            FuzzBoard::Moebius(w, h) => Board::moebius(side(*w), side(*h)),
+            FuzzBoard::Klein(w, h) => Board::klein(side(*w), side(*h)),
+            FuzzBoard::Cube(x, y, z) => {
+                let s = |x: u8| usize::from(x % 3) + 1;
+                Board::cube(s(*x), s(*y), s(*z))
+            }
+            FuzzBoard::Path(n) => Board::path(usize::from(n % 16) + 1),
+            FuzzBoard::Cycle(n) => Board::cycle(usize::from(n % 16) + 1),
+            FuzzBoard::Complete(n) => Board::complete(usize::from(n % 6) + 1),
+            FuzzBoard::Graph { vertices, edges } => {
+                let n = usize::from(vertices % 16) + 1;
+                let names: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
+                let pairs: Vec<(String, String)> = edges
+                    .iter()
+                    .take(64)
+                    .map(|&(u, v)| (usize::from(u) % n, usize::from(v) % n))
+                    .filter(|(u, v)| u != v)
+                    .map(|(u, v)| (names[u].clone(), names[v].clone()))
+                    .collect();
+                Board::from_edges(&names, &pairs)
+            }
+        };
+        built.expect("every size here is within the caps")
+    }
+}
+
+/// What the fuzzer asks for at a turn; resolved against the game as it stands.
+#[derive(Arbitrary, Clone, Copy, Debug)]
+pub enum Intent {
+    /// The k-th legal move (mod their number), or a pass when there is none.
+    Move(u8),
+    /// The player to move at vertex k (mod the board), legal or not.
+    At(u8),
+    Pass,
+    Resign,
+    /// The other player at vertex k.
+    WrongPlayer(u8),
+    /// Retake the lone stone just captured, if any.
+    Retake,
+}
+
+/// The input of the `differential` cargo-fuzz target: a board, a setup and turns.
+#[derive(Arbitrary, Clone, Debug)]
+pub struct FuzzCase {
+    pub board: FuzzBoard,
+    /// A second component, if any.
+    pub union: Option<FuzzBoard>,
+    pub rules: u8,
+    pub options: [u8; 4],
+    pub white_first: bool,
+    pub prisoners: [u8; 2],
+    pub komi_halves: i8,
+    /// Setup stones: vertex (mod the board) and whether black.
+    pub stones: Vec<(u8, bool)>,
+    pub intents: Vec<Intent>,
+}
+
+impl FuzzCase {
+    /// The setup this case describes.
+    pub fn setup(&self) -> Setup {
+        let mut board = self.board.build();
+        if let Some(other) = &self.union {
+            board = board.disjoint_union(&other.build());
+        }
+        let rules = RuleId::ALL[usize::from(self.rules % 3)];
+        let n = board.len();
+        let mut setup = Setup::new(rules, board);
+        let [a, b, c, d] = self.options.map(usize::from);
+        setup.options = Options {
+            neutral: [Neutral::Both, Neutral::None][a % 2],
+            no_move: [NoMove::Lose, NoMove::Pass][b % 2],
+            self_capture: [SelfCapture::All, SelfCapture::Multi, SelfCapture::None][c % 3],
+            repetition: [
+                Repetition::Positional,
+                Repetition::Situational,
+                Repetition::Simple,
+                Repetition::None,
+            ][d % 4],
+        };
+        if self.white_first {
+            setup.to_move = Player::White;
+        }
+        if rules == RuleId::Ggg3 {
+            setup.prisoners = self.prisoners.map(|p| u64::from(p % 4));
+        }
+        if rules == RuleId::Ggg1 {
+            setup.komi = BigRational::new(i64::from(self.komi_halves).into(), 2.into());
+        }
+        for &(v, black) in self.stones.iter().take(n) {
+            setup.initial[usize::from(v) % n] = if black {
+                Colour::Black
+            } else {
+                Colour::White
+            };
+        }
+        setup
+    }
+
+    /// Plays the case through both sides; the game as played, and the divergence if any.
+    pub fn play(&self, a: &dyn RuleSet, b: &dyn RuleSet) -> Played {
+        let setup = self.setup();
+        let mut chooser = Intents {
+            intents: self.intents.iter().take(120).copied().collect(),
+            next: 0,
+        };
+        play_generated(a, b, setup, &mut chooser, 120)
+    }
+}
+
+/// A chooser that follows a list of intents.
+struct Intents {
+    intents: Vec<Intent>,
+    next: usize,
+}
+
+impl Chooser for Intents {
+    fn choose(&mut self, view: &View) -> Option<Turn> {
+        let intent = *self.intents.get(self.next)?;
+        self.next += 1;
+        let player = view.player();
+        let n = view.board.len();
+        Some(match intent {
+            Intent::Move(k) => {
+                let moves: Vec<Turn> = view
+                    .legal
+                    .iter()
+                    .filter(|t| matches!(t, Turn::Move { .. }))
+                    .copied()
+                    .collect();
+                if moves.is_empty() {
+                    Turn::Pass { player }
+                } else {
+                    moves[usize::from(k) % moves.len()]
+                }
+            }
+            Intent::At(k) => Turn::Move {
+                player,
+                at: usize::from(k) % n,
+            },
+            Intent::Pass => Turn::Pass { player },
+            Intent::Resign => Turn::Resign { player },
+            Intent::WrongPlayer(k) => Turn::Move {
+                player: player.opponent(),
+                at: usize::from(k) % n,
+            },
+            Intent::Retake => match view.ko {
+                Some(at) => Turn::Move { player, at },
+                None => Turn::Pass { player },
+            },
+        })
+    }
+}
