@@ -7,8 +7,10 @@
 //! - the binary (`src/main.rs`): the command line.
 #![forbid(unsafe_code)]
 
+pub mod bench;
 pub mod board;
 pub mod check;
+pub mod engine;
 pub mod fuzz;
 pub mod game;
 pub mod rational;
