@@ -30,11 +30,8 @@ use crate::record::{Game, Record};
 
 /// The implementation compared against the spec by `graphgo check`, `graphgo fuzz`, the
 /// regression tests and the cargo-fuzz targets: the optimized engine.
-///
-/// Until `crate::engine` lands this is the spec itself (so every comparison agrees); switch
-/// this one line to `Box::new(crate::engine::Engine)`.
 pub fn engine() -> Box<dyn RuleSet> {
-    Box::new(crate::spec::Spec)
+    Box::new(crate::engine::Engine)
 }
 
 /// The reference side of every comparison: the transcription.
@@ -580,7 +577,12 @@ pub fn shrink(a: &dyn RuleSet, b: &dyn RuleSet, game: &Game, budget: usize) -> O
 fn size(game: &Game) -> (usize, usize, usize, usize, usize) {
     let s = &game.setup;
     let stones = s.initial.iter().filter(|&&c| c != Colour::Empty).count();
-    let simple = usize::from(s.options != Options::default())
+    let plain = Options::default();
+    let o = &s.options;
+    let simple = usize::from(o.neutral != plain.neutral)
+        + usize::from(o.no_move != plain.no_move)
+        + usize::from(o.self_capture != plain.self_capture)
+        + usize::from(o.repetition != plain.repetition)
         + usize::from(s.to_move != Player::Black)
         + (s.prisoners[0] + s.prisoners[1]) as usize
         + usize::from(s.komi != zero());
