@@ -197,7 +197,9 @@ pub fn observation_text(o: &Observation) -> String {
         let _ = write!(out, "; prisoners {p} {q}");
     }
     if let Some(r) = &o.result {
-        let who = r.winner.map_or("draw".to_string(), |p| format!("{} wins", p.word()));
+        let who = r
+            .winner
+            .map_or("draw".to_string(), |p| format!("{} wins", p.word()));
         let by = match r.by {
             EndReason::Score => "score",
             EndReason::Resignation => "resignation",
@@ -261,7 +263,7 @@ impl Session {
         a: &dyn RuleSet,
         b: &dyn RuleSet,
         setup: &Setup,
-    ) -> Result<Option<Session>, Divergence> {
+    ) -> Result<Option<Session>, Box<Divergence>> {
         let sides = [a.name().to_string(), b.name().to_string()];
         let started = |r: &dyn RuleSet| -> Result<Box<dyn Playable>, String> {
             match guarded(|| r.start(setup)) {
@@ -275,14 +277,14 @@ impl Session {
             (Ok(x), Ok(y)) => [x, y],
             (Err(_), Err(_)) => return Ok(None),
             (x, y) => {
-                return Err(Divergence {
+                return Err(Box::new(Divergence {
                     sides,
                     turns: 0,
                     difference: Difference::Start {
                         a: x.map(|_| ()),
                         b: y.map(|_| ()),
                     },
-                })
+                }))
             }
         };
         let mut session = Session {
@@ -301,16 +303,16 @@ impl Session {
         Ok(Some(session))
     }
 
-    fn diverged(&self, difference: Difference) -> Divergence {
-        Divergence {
+    fn diverged(&self, difference: Difference) -> Box<Divergence> {
+        Box::new(Divergence {
             sides: self.sides.clone(),
             turns: self.turns,
             difference,
-        }
+        })
     }
 
     /// Compares the observations and the legal turns of both sides and keeps them.
-    fn compare_state(&mut self) -> Result<(), Divergence> {
+    fn compare_state(&mut self) -> Result<(), Box<Divergence>> {
         let [ga, gb] = &self.games;
         let (oa, ob) = (guarded(|| ga.observe()), guarded(|| gb.observe()));
         let (oa, ob) = match (oa, ob) {
@@ -354,7 +356,7 @@ impl Session {
 
     /// Gives `turn` to both sides and compares what they do and show. Returns the verdict
     /// both agree on.
-    pub fn play(&mut self, turn: &Turn) -> Result<Verdict, Divergence> {
+    pub fn play(&mut self, turn: &Turn) -> Result<Verdict, Box<Divergence>> {
         let verdict = |g: &mut Box<dyn Playable>| match guarded(|| g.play(turn)) {
             Ok(Ok(())) => Verdict::Played,
             Ok(Err(illegal)) => Verdict::Refused(illegal),
@@ -395,11 +397,11 @@ pub fn compare(a: &dyn RuleSet, b: &dyn RuleSet, game: &Game) -> Option<Divergen
     let mut session = match Session::start(a, b, &game.setup) {
         Ok(Some(s)) => s,
         Ok(None) => return None,
-        Err(d) => return Some(d),
+        Err(d) => return Some(*d),
     };
     for turn in &game.turns {
         if let Err(d) = session.play(turn) {
-            return Some(d);
+            return Some(*d);
         }
     }
     None
@@ -520,12 +522,7 @@ pub fn case_file(a: &dyn RuleSet, b: &dyn RuleSet, game: &Game, provenance: &str
         }
     }
     for side in [a, b] {
-        let _ = writeln!(
-            out,
-            "# {}: {}",
-            side.name(),
-            outcome(side, game).text()
-        );
+        let _ = writeln!(out, "# {}: {}", side.name(), outcome(side, game).text());
     }
     out.push_str(&Record::from_game(&game.setup, &game.turns).to_yaml());
     out

@@ -164,8 +164,8 @@ fn random_options(rng: &mut Random) -> Options {
         o.no_move = [NoMove::Lose, NoMove::Pass][rng.random_range(0..2)];
     }
     if rng.random_bool(0.5) {
-        o.self_capture = [SelfCapture::All, SelfCapture::Multi, SelfCapture::None]
-            [rng.random_range(0..3)];
+        o.self_capture =
+            [SelfCapture::All, SelfCapture::Multi, SelfCapture::None][rng.random_range(0..3)];
     }
     if rng.random_bool(0.5) {
         o.repetition = [
@@ -333,8 +333,15 @@ impl Chooser for Biased {
         }
         let atari = view.atari_points();
         let weight = |v: Vertex| -> u32 {
-            let near = board.neighbours(v).iter().any(|&w| position[w] != Colour::Empty);
-            1 + if atari.binary_search(&v).is_ok() { 12 } else { 0 } + if near { 2 } else { 0 }
+            let near = board
+                .neighbours(v)
+                .iter()
+                .any(|&w| position[w] != Colour::Empty);
+            1 + if atari.binary_search(&v).is_ok() {
+                12
+            } else {
+                0
+            } + if near { 2 } else { 0 }
         };
         let total: u32 = moves.iter().map(|&v| weight(v)).sum();
         let mut pick = rng.random_range(0..total);
@@ -381,7 +388,7 @@ pub fn play_generated(
         Err(d) => {
             return Played {
                 game,
-                divergence: Some(d),
+                divergence: Some(*d),
             }
         }
     };
@@ -403,7 +410,7 @@ pub fn play_generated(
         if let Err(d) = session.play(&turn) {
             return Played {
                 game,
-                divergence: Some(d),
+                divergence: Some(*d),
             };
         }
         let after = &session.observation().position;
@@ -555,12 +562,7 @@ impl Campaign {
     }
 
     /// Runs the campaign, comparing `a` against `b`, calling `report` as it goes.
-    pub fn run(
-        &self,
-        a: &dyn RuleSet,
-        b: &dyn RuleSet,
-        report: &mut dyn FnMut(Event),
-    ) -> Summary {
+    pub fn run(&self, a: &dyn RuleSet, b: &dyn RuleSet, report: &mut dyn FnMut(Event)) -> Summary {
         let started = Instant::now();
         let mut summary = Summary::default();
         let mut n = 0u64;
@@ -629,7 +631,10 @@ impl Campaign {
             // deterministic): keep it as found.
             None => (
                 played.game.clone(),
-                played.divergence.clone().expect("only diverging games are recorded"),
+                played
+                    .divergence
+                    .clone()
+                    .expect("only diverging games are recorded"),
             ),
         };
         write(&shrunk, "shrunk");
@@ -778,11 +783,7 @@ impl FuzzCase {
             setup.komi = BigRational::new(i64::from(self.komi_halves).into(), 2.into());
         }
         for &(v, black) in self.stones.iter().take(n) {
-            setup.initial[usize::from(v) % n] = if black {
-                Colour::Black
-            } else {
-                Colour::White
-            };
+            setup.initial[usize::from(v) % n] = if black { Colour::Black } else { Colour::White };
         }
         setup
     }

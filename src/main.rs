@@ -92,7 +92,7 @@ fn fail(message: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn play(file: &PathBuf, json: bool) -> ExitCode {
+fn play(file: &std::path::Path, json: bool) -> ExitCode {
     let game = match Record::load(file).and_then(|r| {
         r.game()
             .map_err(|e| graphgo::record::InputError(format!("{}: {e}", file.display())))
@@ -119,7 +119,7 @@ fn play(file: &PathBuf, json: bool) -> ExitCode {
     }
 }
 
-fn check(file: &PathBuf, shrink_to: Option<&std::path::Path>) -> ExitCode {
+fn check(file: &std::path::Path, shrink_to: Option<&std::path::Path>) -> ExitCode {
     use graphgo::check;
     let game = match Record::load(file).and_then(|r| {
         r.game()
@@ -249,7 +249,11 @@ fn fuzz(
                 println!("  {line}");
             }
             if let Some(f) = &found.file {
-                println!("  written to {}; `graphgo check {}` replays it", f.display(), f.display());
+                println!(
+                    "  written to {}; `graphgo check {}` replays it",
+                    f.display(),
+                    f.display()
+                );
             }
             println!("  regenerate: {}", campaign.replay_command(found.index));
         }),

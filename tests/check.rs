@@ -70,8 +70,8 @@ impl Playable for SelfCapturePaysMoverGame {
     fn observe(&self) -> Observation {
         let mut o = self.inner.observe();
         if let Some(p) = &mut o.prisoners {
-            for i in 0..2 {
-                p[i] = (p[i] as i64 + self.shift[i]) as u64;
+            for (count, shift) in p.iter_mut().zip(self.shift) {
+                *count = (*count as i64 + shift) as u64;
             }
         }
         o
@@ -233,10 +233,13 @@ fn self_capture_payment_bug_is_found_on_ggg3_only() {
     let Some(&Turn::Move { player, .. }) = s.turns.last() else {
         panic!("the diverging turn is a move: {:?}", s.turns)
     };
-    let before = check::outcome(&Spec, &Game {
-        setup: s.setup.clone(),
-        turns: s.turns[..s.turns.len() - 1].to_vec(),
-    });
+    let before = check::outcome(
+        &Spec,
+        &Game {
+            setup: s.setup.clone(),
+            turns: s.turns[..s.turns.len() - 1].to_vec(),
+        },
+    );
     let after = check::outcome(&Spec, s);
     let (b, a) = (before.last.unwrap().position, after.last.unwrap().position);
     assert!((0..b.len()).any(|v| b[v] == player.colour() && a[v] == Colour::Empty));
@@ -353,7 +356,10 @@ fn a_panicking_side_is_a_divergence_not_a_crash() {
     let game = read("rules: ggg1\nboard: {grid: [3, 3]}\nmoves: [\"B 1-1\"]\n");
     let d = compare(&Spec, &Panics, &game).unwrap();
     match &d.difference {
-        Difference::Start { a: Ok(()), b: Err(m) } => assert!(m.contains("over 2 vertices")),
+        Difference::Start {
+            a: Ok(()),
+            b: Err(m),
+        } => assert!(m.contains("over 2 vertices")),
         other => panic!("{other:?}"),
     }
     // Shrinking keeps a board of three vertices: two would not panic.

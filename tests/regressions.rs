@@ -29,8 +29,8 @@ fn every_regression_replays_as_expected_on_both_sides() {
     for path in &files {
         let text = std::fs::read_to_string(path).unwrap();
         let name = path.file_name().unwrap().to_string_lossy();
-        let expected = check::expected_outcome(&text)
-            .unwrap_or_else(|| panic!("{name}: no '# expect:' line"));
+        let expected =
+            check::expected_outcome(&text).unwrap_or_else(|| panic!("{name}: no '# expect:' line"));
         let game = Record::load(path)
             .and_then(|r| r.game())
             .unwrap_or_else(|e| panic!("{name}: {e}"));

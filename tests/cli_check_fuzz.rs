@@ -1,0 +1,141 @@
+//! `graphgo check` and `graphgo fuzz` as a user runs them: exit statuses, messages, the
+//! closing summary, reproducibility by seed.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn graphgo(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_graphgo"))
+        .args(args)
+        .env("CI", "1")
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("graphgo-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn regression(name: &str) -> String {
+    format!("{}/tests/regressions/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn check_agreeing_record_exits_zero() {
+    let out = graphgo(&["check", &regression("superko-ko-retake.yaml")]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("spec and engine agree on all 3 turns"));
+}
+
+#[test]
+fn check_bad_input_exits_two_naming_the_file_and_field() {
+    let dir = scratch("bad");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.yaml");
+    std::fs::write(&file, "rules: ggg1\nboard: {path: 3}\nmoves: [\"B 9\"]\n").unwrap();
+    let out = graphgo(&["check", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("bad.yaml") && err.contains("moves[0]"),
+        "{err}"
+    );
+    let out = graphgo(&["check", dir.join("missing.yaml").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("missing.yaml"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// "N games, M turns" from the closing line.
+fn totals(stdout: &str) -> String {
+    let line = stdout.lines().last().expect("a closing line").to_string();
+    line.split(" in ").next().unwrap().to_string()
+}
+
+#[test]
+fn fuzz_runs_a_seeded_campaign_and_sums_it_up() {
+    let dir = scratch("campaign");
+    let args = [
+        "fuzz",
+        "--seed",
+        "7",
+        "--games",
+        "25",
+        "--out",
+        dir.to_str().unwrap(),
+    ];
+    let first = graphgo(&args);
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first.stdout));
+    let stdout = text(&first.stdout);
+    let last = stdout.lines().last().unwrap();
+    assert!(last.starts_with("25 games, "), "{last}");
+    assert!(
+        last.contains("turns/s") && last.ends_with("0 divergences"),
+        "{last}"
+    );
+    let err = text(&first.stderr);
+    assert!(
+        err.contains("seed 7") && err.contains("spec vs engine"),
+        "{err}"
+    );
+    // The same seed plays the same games: the same number of turns.
+    let second = graphgo(&args);
+    assert_eq!(totals(&stdout), totals(&text(&second.stdout)));
+    // No divergence, no directory.
+    assert!(!dir.exists());
+    // One game alone.
+    let one = graphgo(&[
+        "fuzz",
+        "--seed",
+        "7",
+        "--game",
+        "3",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(text(&one.stdout)
+        .lines()
+        .last()
+        .unwrap()
+        .starts_with("1 games, "));
+}
+
+#[test]
+fn fuzz_shards_split_the_turns_of_a_campaign() {
+    let dir = scratch("shards");
+    let out = dir.to_str().unwrap();
+    let count = |args: &[&str]| -> u64 {
+        let o = graphgo(args);
+        assert_eq!(o.status.code(), Some(0));
+        let t = totals(&text(&o.stdout));
+        t.split(", ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let whole = count(&["fuzz", "--seed", "3", "--games", "12", "--out", out]);
+    let a = count(&[
+        "fuzz", "--seed", "3", "--games", "6", "--shard", "1/2", "--out", out,
+    ]);
+    let b = count(&[
+        "fuzz", "--seed", "3", "--games", "6", "--shard", "2/2", "--out", out,
+    ]);
+    assert_eq!(a + b, whole);
+}
+
+#[test]
+fn fuzz_refuses_a_bad_shard() {
+    let out = graphgo(&["fuzz", "--shard", "3/2", "--games", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("'3/2'"));
+}
