@@ -174,12 +174,16 @@ impl Board {
 
     /// A path of `n` vertices named `1` to `n`.
     pub fn path(n: usize) -> Result<Board, BoardError> {
+        // The cap is checked before the edges are listed: a huge n must be an error, not
+        // an allocation failure (found by the parse_record fuzz target).
+        check_size(n, n)?;
         Board::numbered(n, (1..n).map(|i| (i - 1, i)).collect(), "path")
     }
 
     /// A cycle of `n` vertices named `1` to `n` (for n < 3 the wrap would repeat an edge or
     /// make a loop, and is dropped).
     pub fn cycle(n: usize) -> Result<Board, BoardError> {
+        check_size(n, n)?;
         let mut pairs: Vec<(usize, usize)> = (1..n).map(|i| (i - 1, i)).collect();
         if n >= 2 {
             pairs.push((n - 1, 0));

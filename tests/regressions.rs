@@ -52,3 +52,18 @@ fn every_regression_replays_as_expected_on_both_sides() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Found while fuzzing the record parser: `board: {path: N}` and `{cycle: N}` listed the N
+/// edges before checking N against the cap, so a huge N aborted the process on a failed
+/// allocation instead of being refused with a message.
+#[test]
+fn huge_paths_and_cycles_are_refused_by_the_cap() {
+    for shape in ["path", "cycle"] {
+        let text = format!("rules: ggg1\nboard: {{{shape}: 100000000000}}\n");
+        let err = Record::parse(&text, false).unwrap().game().unwrap_err();
+        assert!(
+            err.0.contains("field 'board'") && err.0.contains("cap of 4194304 vertices"),
+            "{shape}: {err}"
+        );
+    }
+}
