@@ -245,6 +245,9 @@ pub struct Biased {
     rng: Random,
     /// Whether one more turn was already tried after the end.
     tried_after_end: bool,
+    /// A long game: no resignation, passes only near the turn cap, so that long histories
+    /// (and superko over them) are exercised.
+    long: bool,
 }
 
 impl Biased {
@@ -252,6 +255,15 @@ impl Biased {
         Biased {
             rng,
             tried_after_end: false,
+            long: false,
+        }
+    }
+
+    /// A chooser for a long game.
+    pub fn long(rng: Random) -> Biased {
+        Biased {
+            long: true,
+            ..Biased::new(rng)
         }
     }
 }
@@ -311,13 +323,15 @@ impl Chooser for Biased {
                 Turn::Pass { player: other }
             });
         }
-        if roll < 0.043 {
+        if roll < 0.043 && !self.long {
             return Some(Turn::Resign { player });
         }
         // Passes: often late in the game or with few moves left when the rules allow one;
         // now and then where they do not (version 2, no prisoners), to compare the refusal.
         let pass = Turn::Pass { player };
-        let pass_chance = if view.legal.contains(&pass) {
+        let pass_chance = if view.legal.contains(&pass) && self.long {
+            0.01 + 0.3 * late.powi(8)
+        } else if view.legal.contains(&pass) {
             0.03 + 0.5 * late * late + if moves.len() <= 2 { 0.4 } else { 0.0 }
         } else {
             0.02
@@ -433,11 +447,21 @@ pub fn max_turns(board: &Board) -> usize {
 /// Generates and plays game `index` of the campaign with seed `seed`.
 pub fn play_game(a: &dyn RuleSet, b: &dyn RuleSet, seed: u64, index: u64) -> Played {
     let mut rng = Random::seed_from_u64(game_seed(seed, index));
-    let board = random_board(&mut rng);
+    // One game in eight is long: a board of at most 16 vertices and up to 300 turns.
+    let long = rng.random_bool(0.125);
+    let board = if long {
+        simple_board(&mut rng, 16)
+    } else {
+        random_board(&mut rng)
+    };
     let setup = random_setup(&mut rng, board);
-    let cap = max_turns(&setup.board);
-    let mut chooser = Biased::new(rng);
-    play_generated(a, b, setup, &mut chooser, cap)
+    if long {
+        let cap = (12 * setup.board.len() + 20).min(300);
+        play_generated(a, b, setup, &mut Biased::long(rng), cap)
+    } else {
+        let cap = max_turns(&setup.board);
+        play_generated(a, b, setup, &mut Biased::new(rng), cap)
+    }
 }
 
 // ---------------------------------------------------------------------------------------
