@@ -6,7 +6,7 @@
 //! [`game_seed`]`(S, i)` alone, so `graphgo fuzz --seed S --game i` replays it on any
 //! machine, and shard `K/N` plays exactly the games `i` with `i mod N = K - 1`.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -21,7 +21,7 @@ use crate::game::{
     Colour, Neutral, NoMove, Observation, Options, Player, Repetition, RuleId, RuleSet,
     SelfCapture, Setup, Turn,
 };
-use crate::record::Game;
+use crate::record::{Game, Record};
 
 /// The most vertices of a generated board (the spec's `legal_turns` is quadratic in it).
 pub const MAX_FUZZ_VERTICES: usize = 40;
@@ -533,8 +533,11 @@ pub struct Found {
     /// The minimized game and its divergence.
     pub shrunk: Game,
     pub divergence: Divergence,
-    /// Where it was written.
+    /// Where it was written (`None` without an output directory, or for a duplicate).
     pub file: Option<PathBuf>,
+    /// The game whose shrunk case is the same, when this one repeats an earlier find: its
+    /// file is not kept, so that one bug does not fill the directory.
+    pub duplicate_of: Option<u64>,
 }
 
 /// A campaign's totals.
@@ -559,7 +562,19 @@ impl Summary {
             self.games as f64 / secs,
             self.found.len(),
             if self.found.len() == 1 { "" } else { "s" }
-        )
+        ) + &if self.found.is_empty() {
+            String::new()
+        } else {
+            format!(" ({} distinct)", self.distinct())
+        }
+    }
+
+    /// The number of divergences that shrank to different cases.
+    pub fn distinct(&self) -> usize {
+        self.found
+            .iter()
+            .filter(|f| f.duplicate_of.is_none())
+            .count()
     }
 }
 
@@ -590,6 +605,7 @@ impl Campaign {
         let started = Instant::now();
         let mut summary = Summary::default();
         let mut n = 0u64;
+        let mut cases = HashMap::new();
         loop {
             let index = match self.limit {
                 Limit::Only(i) if n == 0 => i,
@@ -603,7 +619,7 @@ impl Campaign {
             summary.games += 1;
             summary.turns += played.game.turns.len() as u64;
             if played.divergence.is_some() {
-                let found = self.record(a, b, index, played, report);
+                let found = self.record(a, b, index, played, &mut cases, report);
                 report(Event::Diverged(&found));
                 summary.found.push(found);
             }
@@ -625,6 +641,7 @@ impl Campaign {
         b: &dyn RuleSet,
         index: u64,
         played: Played,
+        cases: &mut HashMap<String, u64>,
         report: &mut dyn FnMut(Event),
     ) -> Found {
         let provenance = format!(
@@ -661,7 +678,21 @@ impl Campaign {
                     .expect("only diverging games are recorded"),
             ),
         };
-        write(&shrunk, "shrunk");
+        let key = Record::from_game(&shrunk.setup, &shrunk.turns).to_yaml();
+        let duplicate_of = cases.get(&key).copied();
+        let file = match duplicate_of {
+            None => {
+                cases.insert(key, index);
+                write(&shrunk, "shrunk");
+                file
+            }
+            Some(_) => {
+                if let Some(path) = &file {
+                    let _ = std::fs::remove_file(path);
+                }
+                None
+            }
+        };
         Found {
             index,
             game_seed: game_seed(self.seed, index),
@@ -669,6 +700,7 @@ impl Campaign {
             shrunk,
             divergence,
             file,
+            duplicate_of,
         }
     }
 }

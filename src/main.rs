@@ -238,6 +238,13 @@ fn fuzz(
             bar.set_message(format!("{games} games, {turns} turns"));
         }
         Event::Diverged(found) => bar.suspend(|| {
+            if let Some(first) = found.duplicate_of {
+                println!(
+                    "divergence in game {} (seed {seed}): shrinks to the same case as game {first}",
+                    found.index
+                );
+                return;
+            }
             let board = &found.shrunk.setup.board;
             println!(
                 "DIVERGENCE in game {} (seed {seed}): {} turns on {} vertices after shrinking",
