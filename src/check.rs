@@ -598,8 +598,9 @@ fn zero() -> BigRational {
 
 type Pass = fn(&dyn RuleSet, &dyn RuleSet, &mut Shrunk, usize);
 
-const PASSES: [Pass; 5] = [
+const PASSES: [Pass; 6] = [
     shrink_vertices,
+    shrink_prefix,
     shrink_turns,
     shrink_stones,
     shrink_edges,
@@ -660,6 +661,32 @@ fn flipped(t: &Turn) -> Turn {
         Turn::Resign { player } => Turn::Resign {
             player: player.opponent(),
         },
+    }
+}
+
+/// Deletes the longest prefix of the turns that it can (a divergence in how a game ends
+/// often needs only its last few turns), the later turns' players swapped after an odd
+/// number so that they stay each player's own turns.
+fn shrink_prefix(a: &dyn RuleSet, b: &dyn RuleSet, best: &mut Shrunk, budget: usize) {
+    let turns = best.game.turns.clone();
+    // Keep the last 1, 2, ... turns: the first that still diverges is the shortest.
+    for keep in 1..turns.len() {
+        if best.attempts >= budget {
+            return;
+        }
+        let rest = turns[turns.len() - keep..].to_vec();
+        let dropped = turns.len() - keep;
+        let candidate = Game {
+            setup: best.game.setup.clone(),
+            turns: if dropped % 2 == 1 {
+                flipped_from(&rest, 0)
+            } else {
+                rest
+            },
+        };
+        if attempt(a, b, best, budget, Some(candidate)) {
+            return;
+        }
     }
 }
 
