@@ -82,14 +82,17 @@ pub fn groups(g: &ColouredGraph) -> Vec<OrdSet<Vertex>> {
 
 /// The groups that contain the given vertices (each once).
 fn groups_of(g: &ColouredGraph, vertices: Vec<Vertex>) -> Vec<OrdSet<Vertex>> {
-    vertices
-        .into_iter()
-        .fold(Vec::new(), |mut found: Vec<OrdSet<Vertex>>, v| {
-            if !found.iter().any(|c| c.contains(&v)) {
-                found.push(group(g, v));
-            }
-            found
-        })
+    // A local mark of the vertices already placed in a group, so each class is built once.
+    let mut covered = vec![false; g.f.len()];
+    let mut found = Vec::new();
+    for v in vertices {
+        if !covered[v] {
+            let class = group(g, v);
+            class.iter().for_each(|&u| covered[u] = true);
+            found.push(class);
+        }
+    }
+    found
 }
 
 /// `ggg1:1` — the liberties of a black or white group: the empty vertices adjacent to it.
