@@ -6,7 +6,8 @@
 //! differ are written per version, in the order of the source. Restated in `spec/ggg.md`.
 //!
 //! Values in, values out: a colouring is an `imbl::Vector`, a group an `imbl::OrdSet`, a
-//! game an immutable [`GameState`]; nothing here changes its arguments.
+//! game an immutable [`GameState`]; nothing here changes its arguments. (A function may
+//! build its own result step by step in locals, as `group` grows a class to its closure.)
 
 use std::sync::Arc;
 
@@ -424,7 +425,6 @@ pub fn check_move(
     if repeated {
         let clause = match state.options.repetition {
             Repetition::Positional => superko_clause(state.rules),
-            Repetition::Situational => "option:repetition",
             _ => "option:repetition",
         };
         return Err(Illegal {
