@@ -417,11 +417,13 @@ fn ggg1_3_ko_cycle_refused_on_1x3() {
 
 /// ggg1:3 — a cycle on the 2x2 board (a 4-cycle: a=1-1, b=2-1, c=1-2, d=2-2; edges a-b,
 /// a-c, b-d, c-d), from the empty board:
-/// 1. B a: `Ba`. 2. W d: `Ba Wd`. 3. B b: black {a, b} (liberty c), white d (liberty c).
-/// 4. W c: black {a, b} has no liberty and goes: `Wcd`. 5. B a: black a (liberty b), white
-/// {c, d} (liberty b): `Ba Wcd`. 6. W b: white {b, c, d}; black a has no liberty and goes:
-/// `Wbcd`. 7. B a would take the last liberty of white {b, c, d}, removing it: `Ba` — the
-/// colouring after move 1. Refused.
+/// - 1: B a gives `Ba`; 2: W d gives `Ba Wd`;
+/// - 3: B b: black {a, b} (liberty c), white d (liberty c);
+/// - 4: W c: black {a, b} has no liberty and goes: `Wcd`;
+/// - 5: B a: black a (liberty b), white {c, d} (liberty b): `Ba Wcd`;
+/// - 6: W b: white {b, c, d}; black a has no liberty and goes: `Wbcd`;
+/// - 7: B a would take the last liberty of white {b, c, d}, removing it: `Ba`, the
+///   colouring after move 1. Refused.
 #[test]
 fn ggg1_3_cycle_refused_on_2x2() {
     let mut t = Table::setup(&stones(RuleId::Ggg1, Board::grid(2, 2).unwrap(), &[], &[]));
