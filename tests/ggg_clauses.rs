@@ -344,6 +344,35 @@ fn ggg1_2_capture_in_one_of_two_components() {
     assert_eq!(t.stones(Colour::White), ["d"]);
 }
 
+/// ggg1:2 — a move removes ALL the opponent's groups with no liberties, then ALL the
+/// mover's, wherever they are, not only those next to the new stone. A setup may hold
+/// groups without liberties (ggg1:0 allows any colouring): here the edge a-b carries black
+/// a and white b, each without a liberty, beside the empty edge d-e.
+/// - B d: white b has no liberty and goes; then black a has liberty b and stays: a, d black.
+/// - W d instead: black a goes first; white b then has liberty a and stays: b, d white.
+/// - With black on an isolated vertex g (no neighbour, so never a liberty), B d removes
+///   black g as one of Black's own groups without liberties: only d is left.
+#[test]
+fn ggg1_2_every_group_without_liberties_is_removed() {
+    let board =
+        || Board::from_edges(&["a", "b", "d", "e", "g"], &[("a", "b"), ("d", "e")]).unwrap();
+    let mut t = Table::setup(&stones(RuleId::Ggg1, board(), &["a"], &["b"]));
+    t.play(&["B d"]);
+    assert_eq!(t.stones(Colour::Black), ["a", "d"]);
+    assert_eq!(t.stones(Colour::White), Vec::<String>::new());
+
+    let mut setup = stones(RuleId::Ggg1, board(), &["a"], &["b"]);
+    setup.to_move = Player::White;
+    let mut t = Table::setup(&setup);
+    t.play(&["W d"]);
+    assert_eq!(t.stones(Colour::White), ["b", "d"]);
+    assert_eq!(t.stones(Colour::Black), Vec::<String>::new());
+
+    let mut t = Table::setup(&stones(RuleId::Ggg1, board(), &["g"], &[]));
+    t.play(&["B d"]);
+    assert_eq!(t.stones(Colour::Black), ["d"]);
+}
+
 /// ggg1:2 — on a star (centre c, leaves 1, 2, 3) after B c a white stone on a leaf has no
 /// liberty (its one neighbour is black) while black c keeps the other leaves: the white stone
 /// removes itself and the colouring is unchanged (refused, ggg1:3); White can only pass.
