@@ -5,8 +5,9 @@
 //! Each property runs at least 1,000 cases (more if `PROPTEST_CASES` asks for more).
 //!
 //! Replaying a failure:
-//! - the shrunk input is printed as a graphgo game record (YAML, `graphgo play` reads it)
-//!   plus the list of choices; each assertion message also prints the game so far as a record;
+//! - the shrunk input is printed as a graphgo game record (YAML) plus the list of choices;
+//!   each assertion message also prints the game so far as a record: save it to a file and
+//!   run `graphgo play FILE` to replay it turn by turn;
 //! - proptest appends the failing seed (`cc <hex>`) to
 //!   `tests/proptest-regressions/ggg_properties.txt`, and replays every seed there before new
 //!   cases on every run: commit that file to keep the case;
@@ -23,6 +24,7 @@ use graphgo::board::Vertex;
 use graphgo::game::{
     Colour, GameResult, Observation, Player, Repetition, RuleId, SelfCapture, Setup, Turn,
 };
+use graphgo::record::Record;
 use graphgo::spec::ggg;
 use proptest::prelude::*;
 use proptest::test_runner::{FileFailurePersistence, TestCaseError};
@@ -513,5 +515,30 @@ proptest! {
                 "accounting after {:?}\n{}", step.turn, played.record()
             );
         }
+    }
+    /// The records these properties print on failure replay the game: the record of the
+    /// setup and the turns taken reads back (`Record::parse`, `Record::game`) as the same
+    /// graph, colouring, first player, prisoners, komi, options and turns, and replaying it
+    /// ends in the same observation.
+    #[test]
+    fn failure_records_read_back_as_the_same_game(
+        case in case(any_board(), any_setup, TURNS),
+    ) {
+        let played = drive(&case)?;
+        let turns = played.turns();
+        let yaml = Record::from_game(&played.setup, &turns).to_yaml();
+        let game = Record::parse(&yaml, false)
+            .and_then(|r| r.game())
+            .map_err(|e| TestCaseError::fail(format!("{e}\n{yaml}")))?;
+        let (a, b) = (&played.setup, &game.setup);
+        prop_assert_eq!(a.board.names(), b.board.names(), "{}", yaml);
+        prop_assert_eq!(a.board.edges().collect::<Vec<_>>(), b.board.edges().collect::<Vec<_>>());
+        prop_assert_eq!(&a.initial, &b.initial);
+        prop_assert_eq!((a.rules, a.to_move, a.prisoners, a.options), (b.rules, b.to_move, b.prisoners, b.options));
+        prop_assert_eq!(&a.komi, &b.komi);
+        prop_assert_eq!(&turns, &game.turns);
+        let again = replay(b, &game.turns)?;
+        prop_assert!(again.steps.iter().all(|s| s.outcome.is_ok()), "{}", yaml);
+        prop_assert_eq!(again.game.observe(), played.game.observe(), "{}", yaml);
     }
 }

@@ -146,7 +146,7 @@ pub enum Komi {
 }
 
 /// A setup on `board`: rules and options from the given strategies, a random colouring,
-/// either player first, prisoners (ggg3 only) from 0 to 3 each, and komi as asked.
+/// either player first, prisoners (ggg3 only) from 0 to 3 each, and komi (ggg1 only) as asked.
 pub fn setup_on(
     board: Board,
     rules: impl Strategy<Value = RuleId>,
@@ -177,7 +177,10 @@ pub fn setup_on(
                 } else {
                     [0, 0]
                 };
-                setup.komi = BigRational::new(k.into(), d.into());
+                // Komi is a ggg1 extension (reading 10); records refuse it under ggg2 and ggg3.
+                if rules == RuleId::Ggg1 {
+                    setup.komi = BigRational::new(k.into(), d.into());
+                }
                 setup.options = options;
                 setup
             },
