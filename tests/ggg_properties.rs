@@ -68,7 +68,7 @@ fn removed_by_move(before: &[Colour], after: &[Colour], at: Vertex, mover: Playe
     removed
 }
 
-/// `ggg1:2` (a move removes the opponent's groups without liberties, then the mover's).
+/// True when every black or white group has a liberty (`ggg1:1`, by the flood fill).
 fn no_libertyless_group(setup: &Setup, position: &[Colour]) -> bool {
     libertyless_groups(&setup.board, position).is_empty()
 }
@@ -152,8 +152,8 @@ fn case_and_permutation() -> impl Strategy<Value = (Case, Vec<Vertex>)> {
     })
 }
 
-/// Checks that two observations of the same game agree on the partition of the board into
-/// groups: the independent flood fill against `ggg::groups` (`ggg1:1`).
+/// Checks that the independent flood fill and `ggg::groups` partition the colouring into
+/// the same groups (`ggg1:1`).
 fn groups_agree(setup: &Setup, position: &[Colour]) -> Result<(), TestCaseError> {
     let board: &Arc<graphgo::board::Board> = &setup.board;
     let mut spec: Vec<Vec<Vertex>> = ggg::groups(&coloured_graph(board, position))
