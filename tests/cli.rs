@@ -533,6 +533,50 @@ fn ggg2_unable_to_move_loses() {
     assert_eq!(r["result"]["by"], "no-move");
 }
 
+/// ggg2:example — the 5x5 position of the source. The example record gives the same
+/// colouring as `ggg::example_5x5`. Counted by ggg1:4 after two passes: Black 9 stones + the
+/// 5 empty points of row 5 (next to Black only) = 14; White 8 stones + 3 holes = 11. Under
+/// ggg2 Black may not play in White's hole 1-1 (removed at once, colouring repeats).
+#[test]
+fn ggg2_example_position() {
+    let file =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/examples/ggg/ggg2_example_5x5.yaml");
+    let game = graphgo::record::Record::load(&file)
+        .unwrap()
+        .game()
+        .unwrap();
+    let example = graphgo::spec::ggg::example_5x5();
+    assert_eq!(*example.graph, *game.setup.board);
+    let colours: Vec<_> = example.f.iter().copied().collect();
+    assert_eq!(colours, game.setup.initial);
+    let setup =
+        "board: {grid: [5, 5]}\nsetup:\n  black: [1-4, 2-4, 3-4, 4-4, 5-4, 2-3, 3-3, 4-3, 5-3]\n  \
+                 white: [1-3, 1-2, 2-2, 3-2, 4-2, 5-2, 2-1, 4-1]\n";
+    let r = report(
+        "example_5x5_ggg1",
+        &format!("rules: ggg1\n{setup}moves: [\"B pass\", \"W pass\"]\n"),
+        0,
+    );
+    assert_eq!(
+        r["result"],
+        json!({"winner": "black", "by": "score", "score": {"black": "14", "white": "11"}})
+    );
+    let r = report(
+        "example_5x5_ggg2",
+        &format!("rules: ggg2\n{setup}moves: [\"B 1-1\"]\n"),
+        1,
+    );
+    assert_eq!(r["illegal"]["clause"], "ggg1:3");
+    // Black's own row is open to it: 1-5 leaves its group four liberties.
+    let r = report(
+        "example_5x5_ggg2_row",
+        &format!("rules: ggg2\n{setup}moves: [\"B 1-5\"]\n"),
+        0,
+    );
+    assert_eq!(r["result"], Value::Null);
+    assert_eq!(r["final"]["to_move"], "white");
+}
+
 /// ggg3:2 — a pass spends one of the passer's own prisoners and is refused at zero; a
 /// removed white group adds to P (Black's), a black one to Q (White's).
 #[test]
