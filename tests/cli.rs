@@ -175,6 +175,42 @@ fn ggg1_capture_across_the_torus_seam() {
     assert_eq!(r["result"], Value::Null);
 }
 
+/// ggg1:0 — E is a set of unordered pairs: an edge listed twice, either way round, is one
+/// edge; a self-loop is refused (see the malformed inputs).
+#[test]
+fn ggg1_0_edges_are_unordered_pairs() {
+    let out = text(
+        "unordered_pairs",
+        "rules: ggg1\nboard: {graph: {vertices: [a, b, c], edges: [[a, b], [b, a], [b, c]]}}\n",
+        0,
+    );
+    assert_eq!(
+        out.lines().next(),
+        Some("rules ggg1 on 3 vertices and 2 edges")
+    );
+}
+
+/// ggg1:1 — a group is a class of the closure of ~ (same colour and an edge), and its
+/// liberties are the empty vertices next to any of its vertices. On path 1..4 with Black on
+/// 1 and White on 2 and 3, B 4 takes the last liberty of the group {2, 3}: both go. On path
+/// 1..5 with White on 2 and 4 (two groups), B 3 removes {2} only: {4} keeps liberty 5.
+#[test]
+fn ggg1_1_groups_live_and_die_whole() {
+    let r = report(
+        "group_dies_whole",
+        "rules: ggg1\nboard: {path: 4}\nsetup: {black: [1], white: [2, 3]}\nmoves: [\"B 4\"]\n",
+        0,
+    );
+    assert_eq!(r["turns"][0]["removed"], json!(["2", "3"]));
+    let r = report(
+        "two_groups",
+        "rules: ggg1\nboard: {path: 5}\nsetup: {black: [1], white: [2, 4]}\nmoves: [\"B 3\"]\n",
+        0,
+    );
+    assert_eq!(r["turns"][0]["removed"], json!(["2"]));
+    assert_eq!(colour_of(&r, "4"), "white");
+}
+
 /// ggg1:2 — a move removes the opponent's libertyless groups, then the mover's own, and the
 /// setup may hold libertyless groups: `a-b` with a black, b white, and an isolated black
 /// `e`. Black's move on c removes b (no empty neighbour), then e (no neighbour at all);
@@ -575,6 +611,23 @@ fn ggg2_example_position() {
     );
     assert_eq!(r["result"], Value::Null);
     assert_eq!(r["final"]["to_move"], "white");
+}
+
+/// ggg3:0 — the prisoner counts P (Black's) and Q (White's) are part of the equipment: a
+/// record may give them, they default to 0, and the report shows them.
+#[test]
+fn ggg3_0_prisoners_are_equipment() {
+    let r = report(
+        "prisoners_given",
+        "rules: ggg3\nboard: {path: 3}\nprisoners: {black: 3, white: 5}\n",
+        0,
+    );
+    assert_eq!(r["final"]["prisoners"], json!({"black": 3, "white": 5}));
+    let r = report("prisoners_default", "rules: ggg3\nboard: {path: 3}\n", 0);
+    assert_eq!(r["final"]["prisoners"], json!({"black": 0, "white": 0}));
+    // Versions 1 and 2 keep none.
+    let r = report("prisoners_none", "rules: ggg2\nboard: {path: 3}\n", 0);
+    assert_eq!(r["final"]["prisoners"], Value::Null);
 }
 
 /// ggg3:2 — a pass spends one of the passer's own prisoners and is refused at zero; a
