@@ -838,6 +838,16 @@ fn malformed_inputs_exit_2_naming_file_field_value() {
             vec!["field 'komi'", "'.inf'"],
         ),
         (
+            "huge_json_komi.json",
+            br#"{"rules": "ggg1", "board": {"path": 3}, "komi": 99999999999999999999999}"#.to_vec(),
+            vec!["field 'komi'", "too large", "write it as a string"],
+        ),
+        (
+            "huge_yaml_komi.yaml",
+            b"rules: ggg1\nboard: {path: 3}\nkomi: 99999999999999999999999\n".to_vec(),
+            vec!["komi", "99999999999999999999999"],
+        ),
+        (
             "bad_rational.yaml",
             b"rules: ggg1\nboard: {path: 3}\nkomi: \"1/x\"\n".to_vec(),
             vec!["field 'komi'", "'1/x'"],
