@@ -216,7 +216,7 @@ impl Board {
         if w == 0 || h == 0 {
             return err(format!("a board needs positive sides, not {w} x {h}"));
         }
-        let n = w.checked_mul(h).unwrap_or(usize::MAX);
+        let n = w.saturating_mul(h);
         check_size(n, n.saturating_mul(2))?;
         let at = |x: usize, y: usize| y * w + x; // 0-based column x, row y from the bottom
         let mut names = vec![String::new(); n];
