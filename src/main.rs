@@ -1,6 +1,6 @@
 //! The `graphgo` command line.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -45,7 +45,7 @@ fn fail(message: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn play(file: &std::path::Path, json: bool) -> ExitCode {
+fn play(file: &Path, json: bool) -> ExitCode {
     let game = match Record::load(file).and_then(|r| {
         r.game()
             .map_err(|e| graphgo::record::InputError(format!("{}: {e}", file.display())))
