@@ -301,9 +301,16 @@ pub struct Prisoners {
 /// `ggg3:2` — removing a black group of n vertices adds n to Q, a white one adds n to P,
 /// whoever made the move (so a self-capture pays the opponent).
 pub fn count_prisoners(before: Prisoners, removed: Removed) -> Prisoners {
+    // Counts stay far below 2^64: records cap them (`record::MAX_PRISONERS`) and a move
+    // removes at most |V| stones; an overflow would be a caller's bug, so it is reported.
+    let add = |count: u64, n: usize| {
+        count
+            .checked_add(n as u64)
+            .expect("prisoner count overflows u64")
+    };
     Prisoners {
-        p: before.p + removed.white as u64,
-        q: before.q + removed.black as u64,
+        p: add(before.p, removed.white),
+        q: add(before.q, removed.black),
     }
 }
 
