@@ -279,11 +279,13 @@ impl Record {
         let komi = match (&self.komi, rules) {
             (None, _) => BigRational::from_integer(0.into()),
             (Some(k), RuleId::Ggg1) => k.0.clone(),
-            (Some(k), r) => return bad(format!(
+            (Some(k), r) => {
+                return bad(format!(
                 "field 'komi': '{}' has no effect under {} (it has no score; only ggg1 adds komi)",
                 rational::format(&k.0),
                 r.name()
-            )),
+            ))
+            }
         };
         if self.moves.len() > MAX_TURNS {
             return bad(format!(

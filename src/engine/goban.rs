@@ -703,3 +703,165 @@ impl Goban {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    fn goban_of(board: &Board, colouring: &[u8]) -> Goban {
+        let rows: Vec<&[usize]> = (0..board.len()).map(|v| board.neighbours(v)).collect();
+        Goban::new(&rows, colouring, u64::MAX)
+    }
+
+    fn play(g: &mut Goban, v: u32, me: u8) -> (MoveEffect, [u32; 2]) {
+        let mut s = Scratch::default();
+        let e = g.analyse(v, me, &mut s);
+        let mut journal = Vec::new();
+        let removed = g.commit(v, me, &e, &s, &mut journal);
+        assert_eq!(g.hash(), e.hash, "the analysis foresaw the hash");
+        g.check_invariants();
+        (e, removed)
+    }
+
+    #[test]
+    fn corner_capture_on_3x3() {
+        // Vertex y * 3 + x. Black at 1-1 (0); White at 2-1 (1) and 1-2 (3) take it.
+        let b = Board::grid(3, 3).unwrap();
+        let mut g = goban_of(&b, &[EMPTY; 9]);
+        play(&mut g, 0, BLACK);
+        play(&mut g, 1, WHITE);
+        let (e, removed) = play(&mut g, 3, WHITE);
+        assert_eq!((e.opp_removed, e.own_removed), (1, 0));
+        assert_eq!(removed, [1, 0]);
+        assert_eq!(g.colour(0), EMPTY);
+        // Black back at 1-1: no liberty, nothing to take: a lone stone's self-capture.
+        let mut s = Scratch::default();
+        let e = g.analyse(0, BLACK, &mut s);
+        assert_eq!((e.own_removed, e.opp_removed), (1, 0));
+        assert_eq!(e.hash, g.hash(), "the colouring stays as it was");
+    }
+
+    #[test]
+    fn self_capture_of_a_group_counts_every_stone() {
+        // A path 1-2-3 with White at 3: Black at 1, then Black at 2 leaves X X O with no
+        // liberty for either; White's group goes first (ggg1:2), so Black lives.
+        let b = Board::path(3).unwrap();
+        let mut g = goban_of(&b, &[EMPTY, EMPTY, WHITE]);
+        play(&mut g, 0, BLACK);
+        let (e, removed) = play(&mut g, 1, BLACK);
+        assert_eq!((e.own_removed, e.opp_removed), (0, 1));
+        assert_eq!(removed, [0, 1]);
+        // Path 1-2-3-4 with White at 4 and 2: Black at 3 has no liberty and takes nothing;
+        // White at 2 does not belong to it. Black's own group {3} goes: 1 stone.
+        let b = Board::path(4).unwrap();
+        let g = goban_of(&b, &[EMPTY, WHITE, EMPTY, WHITE]);
+        let mut s = Scratch::default();
+        let e = g.analyse(2, BLACK, &mut s);
+        // White's stones at 2 and 4 each keep a liberty? 4's only neighbour is 3: it dies.
+        assert_eq!((e.own_removed, e.opp_removed), (0, 1));
+        let g = goban_of(&b, &[WHITE, EMPTY, EMPTY, WHITE]);
+        let mut s = Scratch::default();
+        let e = g.analyse(1, BLACK, &mut s);
+        assert_eq!(
+            (e.own_removed, e.opp_removed),
+            (0, 1),
+            "O X . O takes the left O"
+        );
+        let b = Board::path(4).unwrap();
+        let mut g = goban_of(&b, &[EMPTY, EMPTY, EMPTY, EMPTY]);
+        play(&mut g, 0, WHITE);
+        play(&mut g, 3, WHITE);
+        play(&mut g, 1, BLACK); // O X . O: White at 1 has no liberty and goes.
+        assert_eq!(g.colour(0), EMPTY);
+        // White back at 1: Black at 2 keeps liberty 3, so White's lone stone dies.
+        play(&mut g, 0, WHITE);
+        assert_eq!(g.colour(0), EMPTY);
+        let mut g = goban_of(&b, &[WHITE, EMPTY, EMPTY, WHITE]);
+        play(&mut g, 1, BLACK);
+        assert_eq!(g.colours(), &[EMPTY, BLACK, EMPTY, WHITE]);
+        let e = g.analyse(2, BLACK, &mut s);
+        // . X X O: White at 4 has no liberty, taken: Black lives.
+        assert_eq!((e.own_removed, e.opp_removed), (0, 1));
+        let mut g = goban_of(&b, &[WHITE, BLACK, EMPTY, WHITE]);
+        // The setup's White at 1 has no liberty: a group that starts dead (slow path).
+        assert!(g.has_dead_groups());
+        let e = g.analyse(2, WHITE, &mut s);
+        // O X O O: Black's stone has no liberty and goes; then White's groups have one.
+        assert_eq!((e.own_removed, e.opp_removed), (0, 1));
+        let (_, removed) = play(&mut g, 2, WHITE);
+        assert_eq!(removed, [1, 0]);
+        assert!(!g.has_dead_groups());
+    }
+
+    #[test]
+    fn two_stone_self_capture() {
+        // A cycle of 5: O . . O O.
+        let b = Board::cycle(5).unwrap();
+        let mut g = goban_of(&b, &[WHITE, EMPTY, EMPTY, WHITE, WHITE]);
+        // White {4, 5, 1} (vertices 3, 4, 0) has liberties 2 and 3 (vertices 1, 2).
+        play(&mut g, 1, BLACK);
+        let mut s = Scratch::default();
+        let e = g.analyse(2, BLACK, &mut s);
+        // Black at 3 fills White's last liberty: White's three stones go first.
+        assert_eq!((e.own_removed, e.opp_removed), (0, 3));
+        let mut g = goban_of(&Board::complete(4).unwrap(), &[WHITE, EMPTY, EMPTY, EMPTY]);
+        play(&mut g, 1, BLACK);
+        play(&mut g, 2, BLACK);
+        // K4: White at 1, Black at 2 and 3; vertex 4 is the last empty one. Black there
+        // takes White (its last liberty) first: the whole board has one White stone gone.
+        let e = g.analyse(3, BLACK, &mut s);
+        assert_eq!((e.own_removed, e.opp_removed), (0, 1));
+        // White there instead: neither {1, 4} nor Black's {2, 3} has a liberty; Black's
+        // goes first (the mover's opponent), and then White's has liberties.
+        let e = g.analyse(3, WHITE, &mut s);
+        assert_eq!((e.own_removed, e.opp_removed), (0, 2));
+        // A path with Black at 1 and 2: Black's group has liberty 3. White at 3 takes both.
+        let mut g = goban_of(&Board::path(3).unwrap(), &[BLACK, BLACK, EMPTY]);
+        let e = g.analyse(2, WHITE, &mut s);
+        assert_eq!((e.own_removed, e.opp_removed), (0, 2));
+        // Black at 3 instead fills its own group's last liberty: three stones self-captured.
+        let e = g.analyse(2, BLACK, &mut s);
+        assert_eq!((e.own_removed, e.opp_removed), (3, 0));
+        let (_, removed) = play(&mut g, 2, BLACK);
+        assert_eq!(removed, [3, 0]);
+        assert_eq!(g.colours(), &[EMPTY, EMPTY, EMPTY]);
+        assert_eq!(g.hash(), 0, "the empty board hashes to zero");
+    }
+
+    #[test]
+    fn incremental_state_matches_a_rebuild_on_random_graphs() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        for round in 0..60 {
+            let board = match round % 3 {
+                0 => Board::grid(7, 6).unwrap(),
+                1 => Board::torus(5, 5).unwrap(),
+                _ => Board::complete(7).unwrap(),
+            };
+            let n = board.len();
+            let mut g = goban_of(&board, &vec![EMPTY; n]);
+            for turn in 0..200 {
+                let empties = g.empties().to_vec();
+                if empties.is_empty() {
+                    break;
+                }
+                let v = empties[rng.random_range(0..empties.len())];
+                play(&mut g, v, 1 + (turn % 2) as u8);
+            }
+        }
+    }
+
+    #[test]
+    fn area_counts_stones_and_territory() {
+        // Path . X . O . : Black owns 1 (touches only Black), White owns 5; 3 touches both.
+        let b = Board::path(5).unwrap();
+        let g = goban_of(&b, &[EMPTY, BLACK, EMPTY, WHITE, EMPTY]);
+        assert_eq!(g.area(false), [2, 2]);
+        // An empty board: the one empty group touches nobody: both count it, or neither.
+        let g = goban_of(&b, &[EMPTY; 5]);
+        assert_eq!(g.area(false), [5, 5]);
+        assert_eq!(g.area(true), [0, 0]);
+    }
+}
