@@ -69,6 +69,9 @@ pub struct Goban {
     hash: u64,
     empties: Vec<u32>,
     empty_at: Vec<u32>,
+    /// `counts[v][c]`: how many neighbours of `v` have colour `c` (quick tests for the
+    /// common moves: one with an empty neighbour and no opponent neighbour removes nothing).
+    counts: Vec<[u32; 3]>,
     dead: bool,
 }
 
@@ -119,6 +122,7 @@ impl Goban {
             hash: 0,
             empties: Vec::with_capacity(n),
             empty_at: vec![u32::MAX; n],
+            counts: vec![[0; 3]; n],
             dead: false,
         };
         goban.rebuild();
@@ -136,6 +140,7 @@ impl Goban {
         self.hash = other.hash;
         self.empties.clone_from(&other.empties);
         self.empty_at.clone_from(&other.empty_at);
+        self.counts.clone_from(&other.counts);
         self.dead = other.dead;
     }
 
@@ -166,6 +171,12 @@ impl Goban {
     #[inline]
     pub fn neighbours(&self, v: u32) -> &[u32] {
         &self.adj[self.off[v as usize] as usize..self.off[v as usize + 1] as usize]
+    }
+
+    /// How many neighbours of `v` are empty, black and white.
+    #[inline]
+    pub fn neighbour_counts(&self, v: u32) -> [u32; 3] {
+        self.counts[v as usize]
     }
 
     /// The Zobrist hash of the colouring.
@@ -277,6 +288,13 @@ impl Goban {
         self.dead = false;
         let mut seen = vec![false; n];
         let mut stack = Vec::new();
+        for v in 0..n {
+            let mut c = [0; 3];
+            for &w in self.neighbours(v as u32) {
+                c[self.colour[w as usize] as usize] += 1;
+            }
+            self.counts[v] = c;
+        }
         for v in 0..n as u32 {
             let c = self.colour[v as usize];
             if c == EMPTY {
@@ -330,6 +348,19 @@ impl Goban {
     pub fn analyse(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
         if self.dead {
             return self.analyse_slow(v, me, scratch);
+        }
+        let counts = self.counts[v as usize];
+        if counts[EMPTY as usize] > 0 && counts[3 - me as usize] == 0 {
+            // A liberty and no opponent next to it: nothing is removed.
+            scratch.own.clear();
+            scratch.cap.clear();
+            return MoveEffect {
+                own_removed: 0,
+                opp_removed: 0,
+                hash: self.hash ^ self.key(v, me),
+                suicide: false,
+                slow: false,
+            };
         }
         scratch.own.clear();
         scratch.cap.clear();
@@ -543,6 +574,9 @@ impl Goban {
         let (start, end) = (self.off[vi] as usize, self.off[vi + 1] as usize);
         for k in start..end {
             let w = self.adj[k];
+            let counts = &mut self.counts[w as usize];
+            counts[EMPTY as usize] -= 1;
+            counts[me as usize] += 1;
             if self.colour[w as usize] == EMPTY {
                 self.add_lib(v, w);
             } else {
@@ -613,6 +647,9 @@ impl Goban {
             journal.push(s << 2 | c as u32);
             for k in self.off[si]..self.off[si + 1] {
                 let t = self.adj[k as usize];
+                let counts = &mut self.counts[t as usize];
+                counts[c as usize] -= 1;
+                counts[EMPTY as usize] += 1;
                 let ct = self.colour[t as usize];
                 if ct != EMPTY && ct != c {
                     self.add_lib(self.head[t as usize], s);
@@ -683,6 +720,7 @@ impl Goban {
         e1.sort_unstable();
         e2.sort_unstable();
         assert_eq!(e1, e2, "empties");
+        assert_eq!(fresh.counts, self.counts, "neighbour counts");
         for (i, &e) in self.empties.iter().enumerate() {
             assert_eq!(self.empty_at[e as usize] as usize, i);
         }

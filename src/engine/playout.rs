@@ -122,7 +122,8 @@ impl Playouts {
     #[inline]
     fn is_own_eye(&self, v: u32, me: u8) -> bool {
         let goban = &self.game.goban;
-        if goban.neighbours(v).iter().any(|&w| goban.colour(w) != me) {
+        let counts = goban.neighbour_counts(v);
+        if counts[EMPTY as usize] + counts[3 - me as usize] > 0 {
             return false;
         }
         match &self.diagonals {
