@@ -149,6 +149,8 @@ pub fn grid_playouts(size: usize, ggg1: bool, seed: u64) -> Playouts {
 }
 
 /// Light playouts on a random graph of `n` vertices, average degree about 4, no diagonals.
+/// On such a graph (an expander) few groups live and a playout can go on for very long, so
+/// a playout stops after 3n turns: the suite measures the cost of those turns.
 pub fn graph_playouts(n: usize, ggg1: bool, seed: u64) -> Playouts {
     let (off, adj) = random_graph_rows(n, 4, seed);
     let options = if ggg1 {
@@ -156,7 +158,9 @@ pub fn graph_playouts(n: usize, ggg1: bool, seed: u64) -> Playouts {
     } else {
         reference_options()
     };
-    Playouts::new(off, adj, None, options, seed)
+    let mut p = Playouts::new(off, adj, None, options, seed);
+    p.max_turns = (3 * n).min(u32::MAX as usize) as u32;
+    p
 }
 
 /// The turns of `count` playouts, for replaying.
@@ -254,9 +258,6 @@ pub fn run(plan: &BenchPlan, replayer: &dyn RuleSet, out: &mut dyn FnMut(&str)) 
         for ggg1 in [false, true] {
             let t = Instant::now();
             let mut p = graph_playouts(plan.graph_vertices, ggg1, plan.seed);
-            // On a random graph (an expander) few groups live and a playout can go on for
-            // very long: the suite measures the first 3n turns.
-            p.max_turns = (3 * plan.graph_vertices).min(u32::MAX as usize) as u32;
             let built = t.elapsed().as_secs_f64();
             let name = format!(
                 "random graph {} v {}",
