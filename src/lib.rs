@@ -7,7 +7,9 @@
 //! - the binary (`src/main.rs`): the command line.
 #![forbid(unsafe_code)]
 
+pub mod bench;
 pub mod board;
+pub mod engine;
 pub mod game;
 pub mod rational;
 pub mod record;

@@ -1,0 +1,905 @@
+//! The fast board: a colouring of any simple undirected graph, kept as flat arrays.
+//!
+//! Layout (all indexed by vertex, `u32` throughout; the board cap is 2^22 vertices):
+//! - adjacency in compressed rows: the neighbours of `v` are `adj[off[v]..off[v + 1]]`;
+//! - `colour[v]`: [`EMPTY`], [`BLACK`] or [`WHITE`];
+//! - chains (the `ggg1:1` groups of stones): `head[v]` names the chain of a stone, `next[v]`
+//!   threads its stones into a circular list, and `chain[head]` holds its size, its
+//!   pseudo-liberties and the Zobrist hash of its stones;
+//! - the empty vertices as a list with back-indices (removal and insertion in O(1));
+//! - the Zobrist hash of the whole colouring, kept incrementally.
+//!
+//! Pseudo-liberties: a chain counts one pseudo-liberty per (stone, empty neighbour) pair and
+//! keeps the sum and the sum of squares of those neighbours. The count is zero exactly when
+//! the chain has no liberty (`ggg1:2` removes such groups), and "every liberty is `v`" holds
+//! exactly when `sum = count * v` and `squares = count * v^2` (the squared deviations from
+//! `v` add up to zero). Below 2^20 pseudo-liberties the sum of squares stays below 2^64, so
+//! the test is exact there; a larger chain is checked by walking its stones.
+//!
+//! A setup may hold groups without liberties. The rules remove every such group anywhere on
+//! the board after the next move (`ggg1:2`), which the incremental path (it looks only at
+//! the chains next to the move) would miss; while one exists (`dead`), moves take a slow
+//! path that recomputes the whole board. After any move none is left.
+
+use super::history::Scratch;
+
+/// The colour of an empty point.
+pub const EMPTY: u8 = 0;
+/// The colour of a black stone (also [`Player::index`](crate::game::Player::index) + 1).
+pub const BLACK: u8 = 1;
+/// The colour of a white stone.
+pub const WHITE: u8 = 2;
+
+/// The largest pseudo-liberty count for which the sum-of-squares test is exact in a `u64`.
+const EXACT_SQUARES: u32 = 1 << 20;
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Chain {
+    size: u32,
+    plibs: u32,
+    lsum: u64,
+    lsq: u64,
+    hash: u64,
+}
+
+/// What a move would do, worked out without changing the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveEffect {
+    /// The mover's own stones the move removes (`ggg1:2`, the self-capture options).
+    pub own_removed: u32,
+    /// The opponent's stones it removes.
+    pub opp_removed: u32,
+    /// The Zobrist hash of the colouring it produces.
+    pub hash: u64,
+    suicide: bool,
+    slow: bool,
+}
+
+/// The fast board.
+#[derive(Clone, Debug)]
+pub struct Goban {
+    off: Vec<u32>,
+    adj: Vec<u32>,
+    colour: Vec<u8>,
+    head: Vec<u32>,
+    next: Vec<u32>,
+    chain: Vec<Chain>,
+    /// Two keys per vertex: `zobrist[2v]` for black, `zobrist[2v + 1]` for white.
+    zobrist: Vec<u64>,
+    hash: u64,
+    empties: Vec<u32>,
+    empty_at: Vec<u32>,
+    /// `counts[v][c]`: how many neighbours of `v` have colour `c` (quick tests for the
+    /// common moves: one with an empty neighbour and no opponent neighbour removes nothing).
+    counts: Vec<[u32; 3]>,
+    dead: bool,
+}
+
+/// SplitMix64: the Zobrist keys (fixed, so hashes are reproducible).
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Goban {
+    /// A board from neighbour lists (each symmetric, without loops or repeats) and a colouring.
+    /// `hash_mask` keeps only some bits of every Zobrist key: all ones normally; a tiny mask
+    /// forces collisions in tests.
+    pub fn new(neighbours: &[&[usize]], colouring: &[u8], hash_mask: u64) -> Goban {
+        let n = colouring.len();
+        assert!(
+            neighbours.len() == n && n < (1 << 30),
+            "one neighbour list per vertex"
+        );
+        let mut off = Vec::with_capacity(n + 1);
+        let mut adj = Vec::new();
+        off.push(0u32);
+        for list in neighbours {
+            adj.extend(list.iter().map(|&w| w as u32));
+            off.push(adj.len() as u32);
+        }
+        Goban::from_rows(off, adj, colouring, hash_mask)
+    }
+
+    /// A board from compressed rows directly.
+    pub fn from_rows(off: Vec<u32>, adj: Vec<u32>, colouring: &[u8], hash_mask: u64) -> Goban {
+        let n = colouring.len();
+        let mut seed = 0x6767_6F67_6F67_6F00u64;
+        let zobrist = (0..2 * n)
+            .map(|_| splitmix(&mut seed) & hash_mask)
+            .collect();
+        let mut goban = Goban {
+            off,
+            adj,
+            colour: colouring.to_vec(),
+            head: vec![0; n],
+            next: vec![0; n],
+            chain: vec![Chain::default(); n],
+            zobrist,
+            hash: 0,
+            empties: Vec::with_capacity(n),
+            empty_at: vec![u32::MAX; n],
+            counts: vec![[0; 3]; n],
+            dead: false,
+        };
+        goban.rebuild();
+        goban
+    }
+
+    /// Becomes a copy of `other` (a board of the same graph), reusing the allocations.
+    pub fn reset_from(&mut self, other: &Goban) {
+        // Same graph and keys: only the colouring and what depends on it are copied.
+        debug_assert!(self.off == other.off && self.zobrist == other.zobrist);
+        self.colour.clone_from(&other.colour);
+        self.head.clone_from(&other.head);
+        self.next.clone_from(&other.next);
+        self.chain.clone_from(&other.chain);
+        self.hash = other.hash;
+        self.empties.clone_from(&other.empties);
+        self.empty_at.clone_from(&other.empty_at);
+        self.counts.clone_from(&other.counts);
+        self.dead = other.dead;
+    }
+
+    /// The number of vertices.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.colour.len()
+    }
+
+    /// True for a board without vertices.
+    pub fn is_empty(&self) -> bool {
+        self.colour.is_empty()
+    }
+
+    /// The colour of every vertex.
+    #[inline]
+    pub fn colours(&self) -> &[u8] {
+        &self.colour
+    }
+
+    /// The colour of `v`.
+    #[inline]
+    pub fn colour(&self, v: u32) -> u8 {
+        self.colour[v as usize]
+    }
+
+    /// The neighbours of `v`.
+    #[inline]
+    pub fn neighbours(&self, v: u32) -> &[u32] {
+        &self.adj[self.off[v as usize] as usize..self.off[v as usize + 1] as usize]
+    }
+
+    /// How many neighbours of `v` are empty, black and white.
+    #[inline]
+    pub fn neighbour_counts(&self, v: u32) -> [u32; 3] {
+        self.counts[v as usize]
+    }
+
+    /// The Zobrist hash of the colouring.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The empty vertices, in no particular order.
+    #[inline]
+    pub fn empties(&self) -> &[u32] {
+        &self.empties
+    }
+
+    /// Exchanges two entries of the list of empty vertices (for drawing moves without
+    /// replacement).
+    #[inline]
+    pub fn swap_empties(&mut self, i: usize, j: usize) {
+        self.empties.swap(i, j);
+        self.empty_at[self.empties[i] as usize] = i as u32;
+        self.empty_at[self.empties[j] as usize] = j as u32;
+    }
+
+    /// True while the board holds a group without liberties (only possible before the first
+    /// move, from the setup).
+    pub fn has_dead_groups(&self) -> bool {
+        self.dead
+    }
+
+    #[inline]
+    fn key(&self, v: u32, c: u8) -> u64 {
+        self.zobrist[2 * v as usize + (c as usize - 1)]
+    }
+
+    #[inline]
+    fn add_lib(&mut self, h: u32, lib: u32) {
+        let c = &mut self.chain[h as usize];
+        let l = lib as u64;
+        c.plibs += 1;
+        c.lsum += l;
+        c.lsq = c.lsq.wrapping_add(l * l);
+    }
+
+    #[inline]
+    fn remove_lib(&mut self, h: u32, lib: u32) {
+        let c = &mut self.chain[h as usize];
+        let l = lib as u64;
+        c.plibs -= 1;
+        c.lsum -= l;
+        c.lsq = c.lsq.wrapping_sub(l * l);
+    }
+
+    #[inline]
+    fn remove_empty(&mut self, v: u32) {
+        let i = self.empty_at[v as usize] as usize;
+        let last = self.empties.pop().expect("v is empty");
+        if last != v {
+            self.empties[i] = last;
+            self.empty_at[last as usize] = i as u32;
+        }
+        self.empty_at[v as usize] = u32::MAX;
+    }
+
+    #[inline]
+    fn add_empty(&mut self, v: u32) {
+        self.empty_at[v as usize] = self.empties.len() as u32;
+        self.empties.push(v);
+    }
+
+    /// True when the chain `h` has `v` as its only liberty (exact, see the module comment).
+    #[inline]
+    fn only_liberty_is(&self, h: u32, v: u32) -> bool {
+        let c = &self.chain[h as usize];
+        if c.plibs < EXACT_SQUARES {
+            let n = c.plibs as u64;
+            let l = v as u64;
+            c.lsum == n * l && c.lsq == n * l * l
+        } else {
+            self.stones(h).all(|s| {
+                self.neighbours(s)
+                    .iter()
+                    .all(|&w| w == v || self.colour[w as usize] != EMPTY)
+            })
+        }
+    }
+
+    /// The stones of the chain `h`.
+    pub fn stones(&self, h: u32) -> impl Iterator<Item = u32> + '_ {
+        let mut s = Some(h);
+        std::iter::from_fn(move || {
+            let cur = s?;
+            let nx = self.next[cur as usize];
+            s = (nx != h).then_some(nx);
+            Some(cur)
+        })
+    }
+
+    /// The chain of the stone at `v`.
+    #[inline]
+    pub fn chain_of(&self, v: u32) -> u32 {
+        self.head[v as usize]
+    }
+
+    /// Builds every chain, the empty list and the hash from the colouring.
+    fn rebuild(&mut self) {
+        let n = self.len();
+        self.hash = 0;
+        self.empties.clear();
+        self.dead = false;
+        let mut seen = vec![false; n];
+        let mut stack = Vec::new();
+        for v in 0..n {
+            let mut c = [0; 3];
+            for &w in self.neighbours(v as u32) {
+                c[self.colour[w as usize] as usize] += 1;
+            }
+            self.counts[v] = c;
+        }
+        for v in 0..n as u32 {
+            let c = self.colour[v as usize];
+            if c == EMPTY {
+                self.add_empty(v);
+                continue;
+            }
+            self.hash ^= self.key(v, c);
+            if seen[v as usize] {
+                continue;
+            }
+            // Flood the group of v (ggg1:1), threading it into a circular list.
+            self.chain[v as usize] = Chain::default();
+            seen[v as usize] = true;
+            stack.push(v);
+            let mut last = v;
+            while let Some(u) = stack.pop() {
+                self.head[u as usize] = v;
+                self.next[last as usize] = u;
+                last = u;
+                let ch = &mut self.chain[v as usize];
+                ch.size += 1;
+                ch.hash ^= self.zobrist[2 * u as usize + (c as usize - 1)];
+                for k in self.off[u as usize]..self.off[u as usize + 1] {
+                    let w = self.adj[k as usize];
+                    let cw = self.colour[w as usize];
+                    if cw == EMPTY {
+                        self.add_lib(v, w);
+                    } else if cw == c && !seen[w as usize] {
+                        seen[w as usize] = true;
+                        stack.push(w);
+                    }
+                }
+            }
+            self.next[last as usize] = v;
+            if self.chain[v as usize].plibs == 0 {
+                self.dead = true;
+            }
+        }
+    }
+
+    /// Puts `h` into `list` unless it is there (`mark` for long lists, from `scratch`).
+    #[inline]
+    fn push_distinct(list: &mut Vec<u32>, h: u32) {
+        if !list.contains(&h) {
+            list.push(h);
+        }
+    }
+
+    /// What a move by `me` at the empty vertex `v` would do (`ggg1:2`), without doing it.
+    /// Leaves the chains it touches in `scratch` for [`Goban::fill_delta`].
+    pub fn analyse(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
+        if self.dead {
+            return self.analyse_slow(v, me, scratch);
+        }
+        let counts = self.counts[v as usize];
+        if counts[EMPTY as usize] > 0 && counts[3 - me as usize] == 0 {
+            // A liberty and no opponent next to it: nothing is removed.
+            scratch.own.clear();
+            scratch.cap.clear();
+            return MoveEffect {
+                own_removed: 0,
+                opp_removed: 0,
+                hash: self.hash ^ self.key(v, me),
+                suicide: false,
+                slow: false,
+            };
+        }
+        scratch.own.clear();
+        scratch.cap.clear();
+        let mut liberty = false;
+        let nbrs = self.neighbours(v);
+        let many = nbrs.len() > 16;
+        if many {
+            scratch.next_generation(self.len());
+        }
+        for &w in nbrs {
+            let c = self.colour[w as usize];
+            if c == EMPTY {
+                liberty = true;
+                continue;
+            }
+            let h = self.head[w as usize];
+            if many {
+                if scratch.mark[h as usize] == scratch.generation {
+                    continue;
+                }
+                scratch.mark[h as usize] = scratch.generation;
+            }
+            if c == me {
+                if many {
+                    scratch.own.push(h);
+                } else {
+                    Goban::push_distinct(&mut scratch.own, h);
+                }
+            } else if self.only_liberty_is(h, v) {
+                if many {
+                    scratch.cap.push(h);
+                } else {
+                    Goban::push_distinct(&mut scratch.cap, h);
+                }
+            }
+        }
+        let mut hash = self.hash;
+        let mut opp_removed = 0;
+        for &h in &scratch.cap {
+            let c = &self.chain[h as usize];
+            opp_removed += c.size;
+            hash ^= c.hash;
+        }
+        let suicide = !liberty
+            && scratch.cap.is_empty()
+            && scratch.own.iter().all(|&h| self.only_liberty_is(h, v));
+        let own_removed = if suicide {
+            // v is coloured and removed again: its key cancels; the own chains go.
+            hash = self.hash;
+            1 + scratch
+                .own
+                .iter()
+                .map(|&h| {
+                    hash ^= self.chain[h as usize].hash;
+                    self.chain[h as usize].size
+                })
+                .sum::<u32>()
+        } else {
+            hash ^= self.key(v, me);
+            0
+        };
+        MoveEffect {
+            own_removed,
+            opp_removed,
+            hash,
+            suicide,
+            slow: false,
+        }
+    }
+
+    /// `ggg1:2` on the whole board, for positions that hold groups without liberties:
+    /// colour v, remove every opponent group without liberties, then every own one.
+    /// The colouring it produces is left in `scratch.slow`.
+    fn analyse_slow(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
+        let opp = 3 - me;
+        scratch.slow.clear();
+        scratch.slow.extend_from_slice(&self.colour);
+        scratch.slow[v as usize] = me;
+        let opp_removed = self.remove_dead_of(opp, scratch);
+        let own_removed = self.remove_dead_of(me, scratch);
+        let mut hash = self.hash;
+        for (u, (&old, &new)) in self.colour.iter().zip(&scratch.slow).enumerate() {
+            if old != new {
+                if old != EMPTY {
+                    hash ^= self.key(u as u32, old);
+                }
+                if new != EMPTY {
+                    hash ^= self.key(u as u32, new);
+                }
+            }
+        }
+        MoveEffect {
+            own_removed,
+            opp_removed,
+            hash,
+            suicide: false,
+            slow: true,
+        }
+    }
+
+    /// Empties, in `scratch.slow`, every group of colour `c` without liberties; counts them.
+    fn remove_dead_of(&self, c: u8, scratch: &mut Scratch) -> u32 {
+        let n = self.len();
+        let mut seen = vec![false; n];
+        let mut removed = 0;
+        for v in 0..n {
+            if scratch.slow[v] != c || seen[v] {
+                continue;
+            }
+            let mut group = vec![v as u32];
+            seen[v] = true;
+            let mut i = 0;
+            let mut liberty = false;
+            while i < group.len() {
+                let u = group[i];
+                i += 1;
+                for &w in self.neighbours(u) {
+                    let cw = scratch.slow[w as usize];
+                    if cw == EMPTY {
+                        liberty = true;
+                    } else if cw == c && !seen[w as usize] {
+                        seen[w as usize] = true;
+                        group.push(w);
+                    }
+                }
+            }
+            if !liberty {
+                removed += group.len() as u32;
+                for u in group {
+                    scratch.slow[u as usize] = EMPTY;
+                }
+            }
+        }
+        removed
+    }
+
+    /// The vertices the analysed move changes and their new colours, into `scratch.delta`.
+    /// Call right after [`Goban::analyse`] for the same move.
+    pub fn fill_delta(&self, v: u32, me: u8, effect: &MoveEffect, scratch: &mut Scratch) {
+        scratch.delta.clear();
+        if effect.slow {
+            for (u, (&old, &new)) in self.colour.iter().zip(&scratch.slow).enumerate() {
+                if old != new {
+                    scratch.delta.push((u as u32, new));
+                }
+            }
+        } else if effect.suicide {
+            for &h in &scratch.own {
+                for s in self.stones(h) {
+                    scratch.delta.push((s, EMPTY));
+                }
+            }
+        } else {
+            scratch.delta.push((v, me));
+            for &h in &scratch.cap {
+                for s in self.stones(h) {
+                    scratch.delta.push((s, EMPTY));
+                }
+            }
+        }
+    }
+
+    /// Makes the analysed move. Every changed vertex goes to `journal` as `vertex << 2 | old
+    /// colour`, in order. Returns the stones removed, `[black, white]`.
+    pub fn commit(
+        &mut self,
+        v: u32,
+        me: u8,
+        effect: &MoveEffect,
+        scratch: &Scratch,
+        journal: &mut Vec<u32>,
+    ) -> [u32; 2] {
+        if effect.slow {
+            // Counted by the analysis: a lone stone that removes itself changes no vertex.
+            let mut removed = [0; 2];
+            removed[me as usize - 1] = effect.own_removed;
+            removed[2 - me as usize] = effect.opp_removed;
+            for (u, &new) in scratch.slow.iter().enumerate() {
+                let old = self.colour[u];
+                if old != new {
+                    journal.push((u as u32) << 2 | old as u32);
+                }
+            }
+            self.colour.copy_from_slice(&scratch.slow);
+            self.rebuild();
+            debug_assert!(!self.dead, "a move leaves no group without liberties");
+            return removed;
+        }
+        self.play_fast(v, me, journal)
+    }
+
+    /// `ggg1:2` incrementally: colour v, update the neighbouring chains, remove the
+    /// opponent's chains left without liberties, then the mover's own.
+    fn play_fast(&mut self, v: u32, me: u8, journal: &mut Vec<u32>) -> [u32; 2] {
+        let opp = 3 - me;
+        let vi = v as usize;
+        self.colour[vi] = me;
+        self.remove_empty(v);
+        let key = self.key(v, me);
+        self.hash ^= key;
+        journal.push(v << 2);
+        self.head[vi] = v;
+        self.next[vi] = v;
+        self.chain[vi] = Chain {
+            size: 1,
+            plibs: 0,
+            lsum: 0,
+            lsq: 0,
+            hash: key,
+        };
+        let (start, end) = (self.off[vi] as usize, self.off[vi + 1] as usize);
+        for k in start..end {
+            let w = self.adj[k];
+            let counts = &mut self.counts[w as usize];
+            counts[EMPTY as usize] -= 1;
+            counts[me as usize] += 1;
+            if self.colour[w as usize] == EMPTY {
+                self.add_lib(v, w);
+            } else {
+                self.remove_lib(self.head[w as usize], v);
+            }
+        }
+        for k in start..end {
+            let w = self.adj[k];
+            if self.colour[w as usize] == me {
+                let (a, b) = (self.head[vi], self.head[w as usize]);
+                if a != b {
+                    self.merge(a, b);
+                }
+            }
+        }
+        let mut removed = [0u32; 2];
+        for k in start..end {
+            let w = self.adj[k];
+            if self.colour[w as usize] == opp {
+                let h = self.head[w as usize];
+                if self.chain[h as usize].plibs == 0 {
+                    removed[opp as usize - 1] += self.remove_chain(h, journal);
+                }
+            }
+        }
+        let h = self.head[vi];
+        if self.chain[h as usize].plibs == 0 {
+            removed[me as usize - 1] += self.remove_chain(h, journal);
+        }
+        removed
+    }
+
+    /// Joins chains `a` and `b`; the larger keeps its head.
+    fn merge(&mut self, a: u32, b: u32) {
+        let (a, b) = if self.chain[a as usize].size >= self.chain[b as usize].size {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = b;
+        loop {
+            self.head[s as usize] = a;
+            s = self.next[s as usize];
+            if s == b {
+                break;
+            }
+        }
+        self.next.swap(a as usize, b as usize);
+        let cb = self.chain[b as usize];
+        let ca = &mut self.chain[a as usize];
+        ca.size += cb.size;
+        ca.plibs += cb.plibs;
+        ca.lsum += cb.lsum;
+        ca.lsq = ca.lsq.wrapping_add(cb.lsq);
+        ca.hash ^= cb.hash;
+    }
+
+    /// Removes (null-colours) the chain `h`; its neighbours gain liberties. Returns its size.
+    fn remove_chain(&mut self, h: u32, journal: &mut Vec<u32>) -> u32 {
+        let c = self.colour[h as usize];
+        let size = self.chain[h as usize].size;
+        let mut s = h;
+        loop {
+            let si = s as usize;
+            self.colour[si] = EMPTY;
+            self.add_empty(s);
+            self.hash ^= self.key(s, c);
+            journal.push(s << 2 | c as u32);
+            for k in self.off[si]..self.off[si + 1] {
+                let t = self.adj[k as usize];
+                let counts = &mut self.counts[t as usize];
+                counts[c as usize] -= 1;
+                counts[EMPTY as usize] += 1;
+                let ct = self.colour[t as usize];
+                if ct != EMPTY && ct != c {
+                    self.add_lib(self.head[t as usize], s);
+                }
+            }
+            s = self.next[si];
+            if s == h {
+                break;
+            }
+        }
+        size
+    }
+
+    /// `ggg1:4`: each player's stones plus the empty groups with no neighbour of the
+    /// opponent's colour (and, when `touching` is set, one of the player's own: Tromp-Taylor).
+    pub fn area(&self, touching: bool) -> [u64; 2] {
+        let n = self.len();
+        let mut score = [0u64; 2];
+        let mut seen = vec![false; n];
+        let mut region = Vec::new();
+        for v in 0..n {
+            let c = self.colour[v];
+            if c != EMPTY {
+                score[c as usize - 1] += 1;
+                continue;
+            }
+            if seen[v] {
+                continue;
+            }
+            seen[v] = true;
+            region.clear();
+            region.push(v as u32);
+            let mut i = 0;
+            let mut reaches = [false; 2];
+            while i < region.len() {
+                let u = region[i];
+                i += 1;
+                for &w in self.neighbours(u) {
+                    let cw = self.colour[w as usize];
+                    if cw == EMPTY {
+                        if !seen[w as usize] {
+                            seen[w as usize] = true;
+                            region.push(w);
+                        }
+                    } else {
+                        reaches[cw as usize - 1] = true;
+                    }
+                }
+            }
+            for p in 0..2 {
+                if !reaches[1 - p] && (!touching || reaches[p]) {
+                    score[p] += region.len() as u64;
+                }
+            }
+        }
+        score
+    }
+
+    /// Checks every invariant against a recomputation (tests only).
+    #[cfg(test)]
+    pub fn check_invariants(&self) {
+        let mut fresh = self.clone();
+        fresh.rebuild();
+        assert_eq!(fresh.hash, self.hash, "hash");
+        assert_eq!(fresh.dead, self.dead, "dead");
+        let mut e1 = fresh.empties.clone();
+        let mut e2 = self.empties.clone();
+        e1.sort_unstable();
+        e2.sort_unstable();
+        assert_eq!(e1, e2, "empties");
+        assert_eq!(fresh.counts, self.counts, "neighbour counts");
+        for (i, &e) in self.empties.iter().enumerate() {
+            assert_eq!(self.empty_at[e as usize] as usize, i);
+        }
+        for v in 0..self.len() {
+            if self.colour[v] == EMPTY {
+                continue;
+            }
+            let (h, fh) = (self.head[v] as usize, fresh.head[v] as usize);
+            let (a, b) = (&self.chain[h], &fresh.chain[fh]);
+            assert_eq!(
+                (a.size, a.plibs, a.lsum, a.lsq, a.hash),
+                (b.size, b.plibs, b.lsum, b.lsq, b.hash),
+                "chain of {v}"
+            );
+            let mine: Vec<u32> = self.stones(h as u32).collect();
+            assert_eq!(mine.len() as u32, a.size);
+            assert!(mine.iter().all(|&s| self.head[s as usize] as usize == h));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    fn goban_of(board: &Board, colouring: &[u8]) -> Goban {
+        let rows: Vec<&[usize]> = (0..board.len()).map(|v| board.neighbours(v)).collect();
+        Goban::new(&rows, colouring, u64::MAX)
+    }
+
+    fn play(g: &mut Goban, v: u32, me: u8) -> (MoveEffect, [u32; 2]) {
+        let mut s = Scratch::default();
+        let e = g.analyse(v, me, &mut s);
+        let mut journal = Vec::new();
+        let removed = g.commit(v, me, &e, &s, &mut journal);
+        assert_eq!(g.hash(), e.hash, "the analysis foresaw the hash");
+        g.check_invariants();
+        (e, removed)
+    }
+
+    #[test]
+    fn corner_capture_on_3x3() {
+        // Vertex y * 3 + x. Black at 1-1 (0); White at 2-1 (1) and 1-2 (3) take it.
+        let b = Board::grid(3, 3).unwrap();
+        let mut g = goban_of(&b, &[EMPTY; 9]);
+        play(&mut g, 0, BLACK);
+        play(&mut g, 1, WHITE);
+        let (e, removed) = play(&mut g, 3, WHITE);
+        assert_eq!((e.opp_removed, e.own_removed), (1, 0));
+        assert_eq!(removed, [1, 0]);
+        assert_eq!(g.colour(0), EMPTY);
+        // Black back at 1-1: no liberty, nothing to take: a lone stone's self-capture.
+        let mut s = Scratch::default();
+        let e = g.analyse(0, BLACK, &mut s);
+        assert_eq!((e.own_removed, e.opp_removed), (1, 0));
+        assert_eq!(e.hash, g.hash(), "the colouring stays as it was");
+    }
+
+    #[test]
+    fn self_capture_of_a_group_counts_every_stone() {
+        // A path 1-2-3 with White at 3: Black at 1, then Black at 2 leaves X X O with no
+        // liberty for either; White's group goes first (ggg1:2), so Black lives.
+        let b = Board::path(3).unwrap();
+        let mut g = goban_of(&b, &[EMPTY, EMPTY, WHITE]);
+        play(&mut g, 0, BLACK);
+        let (e, removed) = play(&mut g, 1, BLACK);
+        assert_eq!((e.own_removed, e.opp_removed), (0, 1));
+        assert_eq!(removed, [0, 1]);
+        // Path 1-2-3-4 with White at 4 and 2: Black at 3 has no liberty and takes nothing;
+        // White at 2 does not belong to it. Black's own group {3} goes: 1 stone.
+        let b = Board::path(4).unwrap();
+        let g = goban_of(&b, &[EMPTY, WHITE, EMPTY, WHITE]);
+        let mut s = Scratch::default();
+        let e = g.analyse(2, BLACK, &mut s);
+        // White's stones at 2 and 4 each keep a liberty? 4's only neighbour is 3: it dies.
+        assert_eq!((e.own_removed, e.opp_removed), (0, 1));
+        let g = goban_of(&b, &[WHITE, EMPTY, EMPTY, WHITE]);
+        let mut s = Scratch::default();
+        let e = g.analyse(1, BLACK, &mut s);
+        assert_eq!(
+            (e.own_removed, e.opp_removed),
+            (0, 1),
+            "O X . O takes the left O"
+        );
+        let b = Board::path(4).unwrap();
+        let mut g = goban_of(&b, &[EMPTY, EMPTY, EMPTY, EMPTY]);
+        play(&mut g, 0, WHITE);
+        play(&mut g, 3, WHITE);
+        play(&mut g, 1, BLACK); // O X . O: White at 1 has no liberty and goes.
+        assert_eq!(g.colour(0), EMPTY);
+        // White back at 1: Black at 2 keeps liberty 3, so White's lone stone dies.
+        play(&mut g, 0, WHITE);
+        assert_eq!(g.colour(0), EMPTY);
+        let mut g = goban_of(&b, &[WHITE, EMPTY, EMPTY, WHITE]);
+        play(&mut g, 1, BLACK);
+        assert_eq!(g.colours(), &[EMPTY, BLACK, EMPTY, WHITE]);
+        let e = g.analyse(2, BLACK, &mut s);
+        // . X X O: White at 4 has no liberty, taken: Black lives.
+        assert_eq!((e.own_removed, e.opp_removed), (0, 1));
+        let mut g = goban_of(&b, &[WHITE, BLACK, EMPTY, WHITE]);
+        // The setup's White at 1 has no liberty: a group that starts dead (slow path).
+        assert!(g.has_dead_groups());
+        let e = g.analyse(2, WHITE, &mut s);
+        // O X O O: Black's stone has no liberty and goes; then White's groups have one.
+        assert_eq!((e.own_removed, e.opp_removed), (0, 1));
+        let (_, removed) = play(&mut g, 2, WHITE);
+        assert_eq!(removed, [1, 0]);
+        assert!(!g.has_dead_groups());
+    }
+
+    #[test]
+    fn two_stone_self_capture() {
+        // A cycle of 5: O . . O O.
+        let b = Board::cycle(5).unwrap();
+        let mut g = goban_of(&b, &[WHITE, EMPTY, EMPTY, WHITE, WHITE]);
+        // White {4, 5, 1} (vertices 3, 4, 0) has liberties 2 and 3 (vertices 1, 2).
+        play(&mut g, 1, BLACK);
+        let mut s = Scratch::default();
+        let e = g.analyse(2, BLACK, &mut s);
+        // Black at 3 fills White's last liberty: White's three stones go first.
+        assert_eq!((e.own_removed, e.opp_removed), (0, 3));
+        let mut g = goban_of(&Board::complete(4).unwrap(), &[WHITE, EMPTY, EMPTY, EMPTY]);
+        play(&mut g, 1, BLACK);
+        play(&mut g, 2, BLACK);
+        // K4: White at 1, Black at 2 and 3; vertex 4 is the last empty one. Black there
+        // takes White (its last liberty) first: the whole board has one White stone gone.
+        let e = g.analyse(3, BLACK, &mut s);
+        assert_eq!((e.own_removed, e.opp_removed), (0, 1));
+        // White there instead: neither {1, 4} nor Black's {2, 3} has a liberty; Black's
+        // goes first (the mover's opponent), and then White's has liberties.
+        let e = g.analyse(3, WHITE, &mut s);
+        assert_eq!((e.own_removed, e.opp_removed), (0, 2));
+        // A path with Black at 1 and 2: Black's group has liberty 3. White at 3 takes both.
+        let mut g = goban_of(&Board::path(3).unwrap(), &[BLACK, BLACK, EMPTY]);
+        let e = g.analyse(2, WHITE, &mut s);
+        assert_eq!((e.own_removed, e.opp_removed), (0, 2));
+        // Black at 3 instead fills its own group's last liberty: three stones self-captured.
+        let e = g.analyse(2, BLACK, &mut s);
+        assert_eq!((e.own_removed, e.opp_removed), (3, 0));
+        let (_, removed) = play(&mut g, 2, BLACK);
+        assert_eq!(removed, [3, 0]);
+        assert_eq!(g.colours(), &[EMPTY, EMPTY, EMPTY]);
+        assert_eq!(g.hash(), 0, "the empty board hashes to zero");
+    }
+
+    #[test]
+    fn incremental_state_matches_a_rebuild_on_random_graphs() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        for round in 0..60 {
+            let board = match round % 3 {
+                0 => Board::grid(7, 6).unwrap(),
+                1 => Board::torus(5, 5).unwrap(),
+                _ => Board::complete(7).unwrap(),
+            };
+            let n = board.len();
+            let mut g = goban_of(&board, &vec![EMPTY; n]);
+            for turn in 0..200 {
+                let empties = g.empties().to_vec();
+                if empties.is_empty() {
+                    break;
+                }
+                let v = empties[rng.random_range(0..empties.len())];
+                play(&mut g, v, 1 + (turn % 2) as u8);
+            }
+        }
+    }
+
+    #[test]
+    fn area_counts_stones_and_territory() {
+        // Path . X . O . : Black owns 1 (touches only Black), White owns 5; 3 touches both.
+        let b = Board::path(5).unwrap();
+        let g = goban_of(&b, &[EMPTY, BLACK, EMPTY, WHITE, EMPTY]);
+        assert_eq!(g.area(false), [2, 2]);
+        // An empty board: the one empty group touches nobody: both count it, or neither.
+        let g = goban_of(&b, &[EMPTY; 5]);
+        assert_eq!(g.area(false), [5, 5]);
+        assert_eq!(g.area(true), [0, 0]);
+    }
+}

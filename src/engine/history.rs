@@ -1,0 +1,276 @@
+//! The history of a game, for the repetition rules, in memory that grows with the changes
+//! made rather than with the board: per turn a Zobrist hash, the player to move and the
+//! journal of the vertices it changed (with their old colours).
+//!
+//! A repetition test is exact: a hash hit only names the earlier turns worth checking; each
+//! is confirmed by walking the journal back to it, which gives the colouring of that turn on
+//! the vertices changed since, and comparing it with the colouring the move would produce.
+//! The two are equal iff they agree on those vertices and on the ones the move changes. So a
+//! hash collision costs time and can never refuse a legal move.
+
+/// Buffers reused from move to move, so the hot path does not allocate.
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    /// The mover's chains next to the analysed move.
+    pub own: Vec<u32>,
+    /// The opponent's chains the analysed move captures.
+    pub cap: Vec<u32>,
+    /// The changes the analysed move makes: (vertex, new colour).
+    pub delta: Vec<(u32, u8)>,
+    /// The colouring after the analysed move, on the slow path.
+    pub slow: Vec<u8>,
+    /// Per-vertex stamps (chains seen, vertices confirmed), valid when equal to `generation`.
+    pub mark: Vec<u32>,
+    pub generation: u32,
+    /// Per-vertex colours at the earlier turn being confirmed.
+    then: Vec<u8>,
+}
+
+impl Scratch {
+    /// Starts a fresh generation of stamps over `n` vertices.
+    pub fn next_generation(&mut self, n: usize) {
+        if self.mark.len() < n {
+            self.mark.resize(n, 0);
+            self.then.resize(n, 0);
+        }
+        if self.generation >= u32::MAX - 2 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.generation = 0;
+        }
+        self.generation += 1;
+    }
+}
+
+/// A multimap from hash to turn index, by open addressing.
+#[derive(Clone, Debug)]
+struct HashIndex {
+    slots: Vec<(u64, u32)>,
+    len: usize,
+}
+
+const VACANT: u32 = u32::MAX;
+
+impl HashIndex {
+    fn new() -> HashIndex {
+        HashIndex {
+            slots: vec![(0, VACANT); 64],
+            len: 0,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.slots.iter_mut().for_each(|s| *s = (0, VACANT));
+        self.len = 0;
+    }
+
+    #[inline]
+    fn start(&self, hash: u64) -> usize {
+        // Fibonacci hashing: also spreads the degenerate keys of the collision tests.
+        (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & (self.slots.len() - 1)
+    }
+
+    fn insert(&mut self, hash: u64, turn: u32) {
+        if 2 * (self.len + 1) > self.slots.len() {
+            let bigger = vec![(0, VACANT); 2 * self.slots.len()];
+            let old = std::mem::replace(&mut self.slots, bigger);
+            self.len = 0;
+            for (h, t) in old {
+                if t != VACANT {
+                    self.insert(h, t);
+                }
+            }
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.start(hash);
+        while self.slots[i].1 != VACANT {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = (hash, turn);
+        self.len += 1;
+    }
+
+    /// Calls `found` with every turn stored under `hash` until it returns true.
+    #[inline]
+    fn any(&self, hash: u64, mut found: impl FnMut(u32) -> bool) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut i = self.start(hash);
+        loop {
+            let (h, t) = self.slots[i];
+            if t == VACANT {
+                return false;
+            }
+            if h == hash && found(t) {
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+}
+
+/// Which earlier turns a repetition test looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lookup {
+    /// Every earlier colouring (positional superko).
+    Positional,
+    /// Every earlier colouring with the given player to move (situational superko).
+    Situational,
+    /// None: the history keeps only what the simple ko rule and the journal need.
+    Recent,
+}
+
+/// Every turn of a game: hashes, players to move and the journal of changes.
+#[derive(Clone, Debug)]
+pub struct History {
+    hashes: Vec<u64>,
+    to_move: Vec<u8>,
+    /// `ends[k]`: the journal length once turn k was recorded (turn 0 is the start).
+    ends: Vec<u32>,
+    /// `vertex << 2 | old colour`, turn after turn.
+    journal: Vec<u32>,
+    index: Option<HashIndex>,
+    lookup: Lookup,
+}
+
+impl History {
+    /// The history of a game that starts at a colouring with this hash and player to move.
+    pub fn new(lookup: Lookup, hash: u64, to_move: u8) -> History {
+        let mut h = History {
+            hashes: Vec::new(),
+            to_move: Vec::new(),
+            ends: Vec::new(),
+            journal: Vec::new(),
+            index: (lookup != Lookup::Recent).then(HashIndex::new),
+            lookup,
+        };
+        h.restart(hash, to_move);
+        h
+    }
+
+    /// Forgets every turn and starts again.
+    pub fn restart(&mut self, hash: u64, to_move: u8) {
+        self.hashes.clear();
+        self.to_move.clear();
+        self.ends.clear();
+        self.journal.clear();
+        if let Some(ix) = &mut self.index {
+            ix.clear();
+        }
+        self.push_entry(hash, to_move, true);
+    }
+
+    /// The number of colourings recorded (the start and one per move or pass).
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.hashes.len()
+    }
+
+    /// Never true: the start is always recorded.
+    pub fn is_empty(&self) -> bool {
+        self.hashes.is_empty()
+    }
+
+    /// The journal, for [`Goban::commit`](super::goban::Goban::commit) to append a move's
+    /// changes to before [`History::record`].
+    #[inline]
+    pub fn journal(&mut self) -> &mut Vec<u32> {
+        &mut self.journal
+    }
+
+    /// Records the turn whose changes were just appended to the journal; `moved` is false
+    /// for a pass.
+    #[inline]
+    pub fn record(&mut self, hash: u64, to_move: u8, moved: bool) {
+        self.push_entry(hash, to_move, moved);
+    }
+
+    #[inline]
+    fn push_entry(&mut self, hash: u64, to_move: u8, moved: bool) {
+        let turn = self.hashes.len() as u32;
+        self.hashes.push(hash);
+        self.to_move.push(to_move);
+        self.ends.push(self.journal.len() as u32);
+        if let Some(ix) = &mut self.index {
+            // A pass repeats the colouring before it: positional tests need it once only.
+            if moved || self.lookup == Lookup::Situational {
+                ix.insert(hash, turn);
+            }
+        }
+    }
+
+    /// True when the colouring of turn `turn` equals the current colouring changed by
+    /// `scratch.delta`. Walks the journal back to that turn.
+    pub fn same_as(&self, turn: usize, current: &[u8], scratch: &mut Scratch) -> bool {
+        scratch.next_generation(current.len());
+        scratch.generation += 1; // two stamps: g (changed since), g + 1 (compared already)
+        let g = scratch.generation - 1;
+        let since = &self.journal[self.ends[turn] as usize..];
+        // Walking backwards, the earliest change of a vertex writes last: its old colour is
+        // the colour at `turn`.
+        for &e in since.iter().rev() {
+            let u = (e >> 2) as usize;
+            scratch.then[u] = (e & 3) as u8;
+            scratch.mark[u] = g;
+        }
+        for &(u, new) in &scratch.delta {
+            let u = u as usize;
+            let then = if scratch.mark[u] == g {
+                scratch.then[u]
+            } else {
+                current[u]
+            };
+            if then != new {
+                return false;
+            }
+            scratch.mark[u] = g + 1;
+        }
+        since.iter().all(|&e| {
+            let u = (e >> 2) as usize;
+            scratch.mark[u] != g || scratch.then[u] == current[u]
+        })
+    }
+
+    /// True when a move producing the colouring with hash `hash` (the current colouring
+    /// changed by `scratch.delta`, filled on demand by `fill`) repeats an earlier turn under
+    /// `lookup`; `next` is the player to move after it, for situational superko.
+    pub fn repeats(
+        &self,
+        lookup: Lookup,
+        hash: u64,
+        next: u8,
+        current: &[u8],
+        scratch: &mut Scratch,
+        mut fill: impl FnMut(&mut Scratch),
+    ) -> bool {
+        let Some(ix) = &self.index else {
+            unreachable!("a superko lookup needs the hash index");
+        };
+        let mut filled = false;
+        ix.any(hash, |t| {
+            if lookup == Lookup::Situational && self.to_move[t as usize] != next {
+                return false;
+            }
+            if !filled {
+                fill(scratch);
+                filled = true;
+            }
+            self.same_as(t as usize, current, scratch)
+        })
+    }
+
+    /// Simple ko: true when the move gives back the colouring from before the opponent's
+    /// last turn.
+    pub fn repeats_previous(
+        &self,
+        hash: u64,
+        current: &[u8],
+        scratch: &mut Scratch,
+        fill: impl FnOnce(&mut Scratch),
+    ) -> bool {
+        let n = self.hashes.len();
+        if n < 2 || self.hashes[n - 2] != hash {
+            return false;
+        }
+        fill(scratch);
+        self.same_as(n - 2, current, scratch)
+    }
+}
