@@ -24,17 +24,60 @@ pub struct PlayoutReport {
     pub seconds: f64,
     pub black_wins: u64,
     pub capped: u64,
+    /// Seconds this thread spent on a CPU (Linux), when known: on a shared machine the
+    /// wall-clock time also counts the time other processes held the cores.
+    pub cpu_seconds: Option<f64>,
+}
+
+/// Nanoseconds this thread has spent on a CPU (user and system time from
+/// `/proc/thread-self/stat`, Linux, in clock ticks of 10 ms: precise for runs of seconds).
+pub fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    // Fields after the command name (which ends at the last ')'): state is field 3, utime
+    // field 14 and stime field 15 of the whole line.
+    let rest = &text[text.rfind(')')? + 1..];
+    let mut fields = rest.split_whitespace().skip(11);
+    let utime: u64 = fields.next()?.parse().ok()?;
+    let stime: u64 = fields.next()?.parse().ok()?;
+    Some((utime + stime) * 10_000_000)
+}
+
+/// A stopwatch for wall and CPU time.
+struct Stopwatch(Instant, Option<u64>);
+
+impl Stopwatch {
+    fn start() -> Stopwatch {
+        Stopwatch(Instant::now(), thread_cpu_ns())
+    }
+
+    /// Wall seconds and CPU seconds since the start.
+    fn read(&self) -> (f64, Option<f64>) {
+        let cpu = match (self.1, thread_cpu_ns()) {
+            (Some(a), Some(b)) => Some(b.saturating_sub(a) as f64 / 1e9),
+            _ => None,
+        };
+        (self.0.elapsed().as_secs_f64(), cpu)
+    }
 }
 
 impl PlayoutReport {
+    /// The time measured: CPU time when known and long enough to be precise (it is counted
+    /// in 10 ms ticks), else wall-clock time.
+    pub fn time(&self) -> f64 {
+        match self.cpu_seconds {
+            Some(cpu) if cpu >= 0.3 => cpu,
+            _ => self.seconds,
+        }
+    }
+
     /// Nanoseconds per turn (passes included).
     pub fn ns_per_move(&self) -> f64 {
-        self.seconds * 1e9 / self.turns.max(1) as f64
+        self.time() * 1e9 / self.turns.max(1) as f64
     }
 
     /// Playouts per second.
     pub fn playouts_per_second(&self) -> f64 {
-        self.playouts as f64 / self.seconds
+        self.playouts as f64 / self.time()
     }
 
     /// Mean turns per playout, the two closing passes included.
@@ -50,15 +93,21 @@ impl PlayoutReport {
     /// One line of the report.
     pub fn line(&self) -> String {
         format!(
-            "{:<34} {:>9} playouts {:>9.1} ns/move {:>11.0} playouts/s  mean {:.3} moves  black wins {:.4}{}",
+            "{:<34} {:>9} playouts {:>9.1} ns/move {:>11.0} playouts/s  mean {:.3} moves  black wins {:.4}  [{}; wall {:.1} ns/move]{}",
             self.name,
             self.playouts,
             self.ns_per_move(),
             self.playouts_per_second(),
             self.mean_turns(),
             self.black_win_rate(),
+            if self.time() != self.seconds {
+                "cpu time"
+            } else {
+                "wall time"
+            },
+            self.seconds * 1e9 / self.turns.max(1) as f64,
             if self.capped > 0 {
-                format!("  ({} capped)", self.capped)
+                format!("  ({} stopped at the turn cap)", self.capped)
             } else {
                 String::new()
             }
@@ -71,7 +120,7 @@ pub fn measure(name: &str, playouts: &mut Playouts, count: u64) -> PlayoutReport
     let mut turns = 0u64;
     let mut black_wins = 0;
     let mut capped = 0;
-    let t = Instant::now();
+    let t = Stopwatch::start();
     for _ in 0..count {
         let o = playouts.play_one(None);
         turns += o.turns as u64;
@@ -82,9 +131,10 @@ pub fn measure(name: &str, playouts: &mut Playouts, count: u64) -> PlayoutReport
         name: name.to_string(),
         playouts: count,
         turns,
-        seconds: t.elapsed().as_secs_f64(),
+        seconds: t.read().0,
         black_wins,
         capped,
+        cpu_seconds: t.read().1,
     }
 }
 
@@ -99,6 +149,8 @@ pub fn grid_playouts(size: usize, ggg1: bool, seed: u64) -> Playouts {
 }
 
 /// Light playouts on a random graph of `n` vertices, average degree about 4, no diagonals.
+/// On such a graph (an expander) few groups live and a playout can go on for very long, so
+/// a playout stops after 3n turns: the suite measures the cost of those turns.
 pub fn graph_playouts(n: usize, ggg1: bool, seed: u64) -> Playouts {
     let (off, adj) = random_graph_rows(n, 4, seed);
     let options = if ggg1 {
@@ -106,7 +158,9 @@ pub fn graph_playouts(n: usize, ggg1: bool, seed: u64) -> Playouts {
     } else {
         reference_options()
     };
-    Playouts::new(off, adj, None, options, seed)
+    let mut p = Playouts::new(off, adj, None, options, seed);
+    p.max_turns = (3 * n).min(u32::MAX as usize) as u32;
+    p
 }
 
 /// The turns of `count` playouts, for replaying.
@@ -135,7 +189,7 @@ pub fn replay_games(
     setup.options = options;
     setup.komi = BigRational::new(15.into(), 2.into());
     let mut turns = 0u64;
-    let t = Instant::now();
+    let t = Stopwatch::start();
     for (g, game) in games.iter().enumerate() {
         let mut playing = rules.start(&setup).map_err(|e| e.0)?;
         let mut player = Player::Black;
@@ -159,9 +213,10 @@ pub fn replay_games(
         name: format!("{} replaying {size}x{size}", rules.name()),
         playouts: games.len() as u64,
         turns,
-        seconds: t.elapsed().as_secs_f64(),
+        seconds: t.read().0,
         black_wins: 0,
         capped: 0,
+        cpu_seconds: t.read().1,
     })
 }
 
@@ -237,10 +292,11 @@ fn measure_replay(
 ) -> String {
     match replay_games(rules, size, options, games) {
         Ok(r) => format!(
-            "{:<34} {:>9} games    {:>9.1} ns/turn (through the trait, observing after each turn){}",
+            "{:<34} {:>9} games    {:>9.1} ns/turn ({} turns, through the trait, observing after each turn){}",
             r.name,
             r.playouts,
             r.ns_per_move(),
+            r.turns,
             if options.repetition == crate::game::Repetition::Simple {
                 "  [reference rules]"
             } else {

@@ -61,9 +61,18 @@ pub fn format(r: &BigRational) -> String {
 
 /// Reads a finite float as the shortest decimal that prints it (`6.5` -> 13/2, `0.1` -> 1/10),
 /// which is the number a person wrote in a YAML file.
+///
+/// A float of magnitude 2^53 or more is refused: from there on floats are spaced more than
+/// 1 apart, so the value read may not be the one written (a JSON integer too large for 64
+/// bits arrives as such a float: `99999999999999999999999` would silently become 10^23).
 pub fn from_float(x: f64) -> Result<BigRational, String> {
     if !x.is_finite() {
         return Err(format!("'{x}' is not an exact rational"));
+    }
+    if x.abs() >= 9_007_199_254_740_992.0 {
+        return Err(format!(
+            "'{x}' is too large to be read exactly from a number; write it as a string such as \"{x}\""
+        ));
     }
     let text = format!("{x}");
     parse(&text)
@@ -139,6 +148,14 @@ mod tests {
         assert!(parse("1/0").unwrap_err().contains("divides by zero"));
         assert!(from_float(f64::NAN).is_err());
         assert!(from_float(f64::INFINITY).is_err());
+        // 2^53 and beyond: the float may not be the number written.
+        assert!(from_float(1e23)
+            .unwrap_err()
+            .contains("write it as a string"));
+        assert_eq!(
+            format(&from_float(-4_503_599_627_370_496.0).unwrap()),
+            "-4503599627370496"
+        );
     }
 
     #[test]

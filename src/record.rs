@@ -16,6 +16,10 @@ use crate::rational;
 pub const MAX_RECORD_BYTES: u64 = 64 * 1024 * 1024;
 /// The most turns a record may hold (a documented cap).
 pub const MAX_TURNS: usize = 1_000_000;
+/// The most prisoners a record may give either player (a documented cap). A game adds at
+/// most `MAX_VERTICES` prisoners a turn for at most `MAX_TURNS` turns, so counts that start
+/// below this cap never overflow a `u64` (`ggg3:2` adds to P and Q without bound).
+pub const MAX_PRISONERS: u64 = 1_000_000_000_000_000_000;
 
 /// A bad input: the message says which field and which value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -221,8 +225,13 @@ impl Record {
         }
         let bytes =
             std::fs::read(path).map_err(|e| InputError(format!("{shown}: cannot read: {e}")))?;
-        let text =
-            String::from_utf8(bytes).map_err(|_| InputError(format!("{shown}: not UTF-8 text")))?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let at = e.utf8_error().valid_up_to();
+            InputError(format!(
+                "{shown}: not UTF-8 text (byte {:#04x} at offset {at})",
+                e.as_bytes()[at]
+            ))
+        })?;
         let json = path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("json"));
@@ -268,7 +277,16 @@ impl Record {
         };
         let prisoners = match (self.prisoners, rules) {
             (None, _) => [0, 0],
-            (Some(p), RuleId::Ggg3) => [p.black, p.white],
+            (Some(p), RuleId::Ggg3) => {
+                for (field, n) in [("black", p.black), ("white", p.white)] {
+                    if n > MAX_PRISONERS {
+                        return bad(format!(
+                            "field 'prisoners.{field}': {n} is over the cap of {MAX_PRISONERS} prisoners"
+                        ));
+                    }
+                }
+                [p.black, p.white]
+            }
             (Some(_), r) => {
                 return bad(format!(
                     "field 'prisoners': rules {} keep no prisoners (only ggg3 does)",

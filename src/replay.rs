@@ -51,8 +51,17 @@ pub fn replay(rules: &dyn RuleSet, game: &Game) -> Result<Replay, Unsupported> {
             });
         }
         let after = playing.observe();
+        // A vertex is removed when it was coloured before the turn and is empty after it,
+        // and so is the vertex a move coloured if the move's self-capture emptied it again.
+        let placed = match *turn {
+            Turn::Move { at, .. } => Some(at),
+            _ => None,
+        };
         let removed = (0..after.position.len())
-            .filter(|&v| before.position[v] != Colour::Empty && after.position[v] == Colour::Empty)
+            .filter(|&v| {
+                (before.position[v] != Colour::Empty || placed == Some(v))
+                    && after.position[v] == Colour::Empty
+            })
             .collect();
         turns.push(TurnReport {
             turn: *turn,

@@ -7,7 +7,7 @@
 //! hit: no legal move may be refused.
 //!
 //! Each game is numbered by its seed; a failure names the seed, and `ENGINE_DIFF_SEED=n`
-//! replays that game alone.
+//! replays that game alone (`ENGINE_DIFF_GAMES=n` plays seeds 0..n).
 
 use graphgo::board::Board;
 use graphgo::engine::EngineGame;
@@ -145,7 +145,11 @@ fn compare_game(seed: u64, hash_mask: u64) {
 fn seeds(count: u64) -> Vec<u64> {
     match std::env::var("ENGINE_DIFF_SEED") {
         Ok(s) => vec![s.parse().expect("ENGINE_DIFF_SEED is a number")],
-        Err(_) => (0..count).collect(),
+        // ENGINE_DIFF_GAMES=n plays n games instead of the default (for longer runs).
+        Err(_) => match std::env::var("ENGINE_DIFF_GAMES") {
+            Ok(n) => (0..n.parse().expect("ENGINE_DIFF_GAMES is a number")).collect(),
+            Err(_) => (0..count).collect(),
+        },
     }
 }
 

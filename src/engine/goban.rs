@@ -69,6 +69,9 @@ pub struct Goban {
     hash: u64,
     empties: Vec<u32>,
     empty_at: Vec<u32>,
+    /// `counts[v][c]`: how many neighbours of `v` have colour `c` (quick tests for the
+    /// common moves: one with an empty neighbour and no opponent neighbour removes nothing).
+    counts: Vec<[u32; 3]>,
     dead: bool,
 }
 
@@ -119,6 +122,7 @@ impl Goban {
             hash: 0,
             empties: Vec::with_capacity(n),
             empty_at: vec![u32::MAX; n],
+            counts: vec![[0; 3]; n],
             dead: false,
         };
         goban.rebuild();
@@ -136,6 +140,7 @@ impl Goban {
         self.hash = other.hash;
         self.empties.clone_from(&other.empties);
         self.empty_at.clone_from(&other.empty_at);
+        self.counts.clone_from(&other.counts);
         self.dead = other.dead;
     }
 
@@ -166,6 +171,12 @@ impl Goban {
     #[inline]
     pub fn neighbours(&self, v: u32) -> &[u32] {
         &self.adj[self.off[v as usize] as usize..self.off[v as usize + 1] as usize]
+    }
+
+    /// How many neighbours of `v` are empty, black and white.
+    #[inline]
+    pub fn neighbour_counts(&self, v: u32) -> [u32; 3] {
+        self.counts[v as usize]
     }
 
     /// The Zobrist hash of the colouring.
@@ -277,6 +288,13 @@ impl Goban {
         self.dead = false;
         let mut seen = vec![false; n];
         let mut stack = Vec::new();
+        for v in 0..n {
+            let mut c = [0; 3];
+            for &w in self.neighbours(v as u32) {
+                c[self.colour[w as usize] as usize] += 1;
+            }
+            self.counts[v] = c;
+        }
         for v in 0..n as u32 {
             let c = self.colour[v as usize];
             if c == EMPTY {
@@ -330,6 +348,19 @@ impl Goban {
     pub fn analyse(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
         if self.dead {
             return self.analyse_slow(v, me, scratch);
+        }
+        let counts = self.counts[v as usize];
+        if counts[EMPTY as usize] > 0 && counts[3 - me as usize] == 0 {
+            // A liberty and no opponent next to it: nothing is removed.
+            scratch.own.clear();
+            scratch.cap.clear();
+            return MoveEffect {
+                own_removed: 0,
+                opp_removed: 0,
+                hash: self.hash ^ self.key(v, me),
+                suicide: false,
+                slow: false,
+            };
         }
         scratch.own.clear();
         scratch.cap.clear();
@@ -543,6 +574,9 @@ impl Goban {
         let (start, end) = (self.off[vi] as usize, self.off[vi + 1] as usize);
         for k in start..end {
             let w = self.adj[k];
+            let counts = &mut self.counts[w as usize];
+            counts[EMPTY as usize] -= 1;
+            counts[me as usize] += 1;
             if self.colour[w as usize] == EMPTY {
                 self.add_lib(v, w);
             } else {
@@ -613,6 +647,9 @@ impl Goban {
             journal.push(s << 2 | c as u32);
             for k in self.off[si]..self.off[si + 1] {
                 let t = self.adj[k as usize];
+                let counts = &mut self.counts[t as usize];
+                counts[c as usize] -= 1;
+                counts[EMPTY as usize] += 1;
                 let ct = self.colour[t as usize];
                 if ct != EMPTY && ct != c {
                     self.add_lib(self.head[t as usize], s);
@@ -683,6 +720,7 @@ impl Goban {
         e1.sort_unstable();
         e2.sort_unstable();
         assert_eq!(e1, e2, "empties");
+        assert_eq!(fresh.counts, self.counts, "neighbour counts");
         for (i, &e) in self.empties.iter().enumerate() {
             assert_eq!(self.empty_at[e as usize] as usize, i);
         }
@@ -701,5 +739,167 @@ impl Goban {
             assert_eq!(mine.len() as u32, a.size);
             assert!(mine.iter().all(|&s| self.head[s as usize] as usize == h));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    fn goban_of(board: &Board, colouring: &[u8]) -> Goban {
+        let rows: Vec<&[usize]> = (0..board.len()).map(|v| board.neighbours(v)).collect();
+        Goban::new(&rows, colouring, u64::MAX)
+    }
+
+    fn play(g: &mut Goban, v: u32, me: u8) -> (MoveEffect, [u32; 2]) {
+        let mut s = Scratch::default();
+        let e = g.analyse(v, me, &mut s);
+        let mut journal = Vec::new();
+        let removed = g.commit(v, me, &e, &s, &mut journal);
+        assert_eq!(g.hash(), e.hash, "the analysis foresaw the hash");
+        g.check_invariants();
+        (e, removed)
+    }
+
+    #[test]
+    fn corner_capture_on_3x3() {
+        // Vertex y * 3 + x. Black at 1-1 (0); White at 2-1 (1) and 1-2 (3) take it.
+        let b = Board::grid(3, 3).unwrap();
+        let mut g = goban_of(&b, &[EMPTY; 9]);
+        play(&mut g, 0, BLACK);
+        play(&mut g, 1, WHITE);
+        let (e, removed) = play(&mut g, 3, WHITE);
+        assert_eq!((e.opp_removed, e.own_removed), (1, 0));
+        assert_eq!(removed, [1, 0]);
+        assert_eq!(g.colour(0), EMPTY);
+        // Black back at 1-1: no liberty, nothing to take: a lone stone's self-capture.
+        let mut s = Scratch::default();
+        let e = g.analyse(0, BLACK, &mut s);
+        assert_eq!((e.own_removed, e.opp_removed), (1, 0));
+        assert_eq!(e.hash, g.hash(), "the colouring stays as it was");
+    }
+
+    #[test]
+    fn self_capture_of_a_group_counts_every_stone() {
+        // A path 1-2-3 with White at 3: Black at 1, then Black at 2 leaves X X O with no
+        // liberty for either; White's group goes first (ggg1:2), so Black lives.
+        let b = Board::path(3).unwrap();
+        let mut g = goban_of(&b, &[EMPTY, EMPTY, WHITE]);
+        play(&mut g, 0, BLACK);
+        let (e, removed) = play(&mut g, 1, BLACK);
+        assert_eq!((e.own_removed, e.opp_removed), (0, 1));
+        assert_eq!(removed, [0, 1]);
+        // Path 1-2-3-4 with White at 4 and 2: Black at 3 has no liberty and takes nothing;
+        // White at 2 does not belong to it. Black's own group {3} goes: 1 stone.
+        let b = Board::path(4).unwrap();
+        let g = goban_of(&b, &[EMPTY, WHITE, EMPTY, WHITE]);
+        let mut s = Scratch::default();
+        let e = g.analyse(2, BLACK, &mut s);
+        // White's stones at 2 and 4 each keep a liberty? 4's only neighbour is 3: it dies.
+        assert_eq!((e.own_removed, e.opp_removed), (0, 1));
+        let g = goban_of(&b, &[WHITE, EMPTY, EMPTY, WHITE]);
+        let mut s = Scratch::default();
+        let e = g.analyse(1, BLACK, &mut s);
+        assert_eq!(
+            (e.own_removed, e.opp_removed),
+            (0, 1),
+            "O X . O takes the left O"
+        );
+        let b = Board::path(4).unwrap();
+        let mut g = goban_of(&b, &[EMPTY, EMPTY, EMPTY, EMPTY]);
+        play(&mut g, 0, WHITE);
+        play(&mut g, 3, WHITE);
+        play(&mut g, 1, BLACK); // O X . O: White at 1 has no liberty and goes.
+        assert_eq!(g.colour(0), EMPTY);
+        // White back at 1: Black at 2 keeps liberty 3, so White's lone stone dies.
+        play(&mut g, 0, WHITE);
+        assert_eq!(g.colour(0), EMPTY);
+        let mut g = goban_of(&b, &[WHITE, EMPTY, EMPTY, WHITE]);
+        play(&mut g, 1, BLACK);
+        assert_eq!(g.colours(), &[EMPTY, BLACK, EMPTY, WHITE]);
+        let e = g.analyse(2, BLACK, &mut s);
+        // . X X O: White at 4 has no liberty, taken: Black lives.
+        assert_eq!((e.own_removed, e.opp_removed), (0, 1));
+        let mut g = goban_of(&b, &[WHITE, BLACK, EMPTY, WHITE]);
+        // The setup's White at 1 has no liberty: a group that starts dead (slow path).
+        assert!(g.has_dead_groups());
+        let e = g.analyse(2, WHITE, &mut s);
+        // O X O O: Black's stone has no liberty and goes; then White's groups have one.
+        assert_eq!((e.own_removed, e.opp_removed), (0, 1));
+        let (_, removed) = play(&mut g, 2, WHITE);
+        assert_eq!(removed, [1, 0]);
+        assert!(!g.has_dead_groups());
+    }
+
+    #[test]
+    fn two_stone_self_capture() {
+        // A cycle of 5: O . . O O.
+        let b = Board::cycle(5).unwrap();
+        let mut g = goban_of(&b, &[WHITE, EMPTY, EMPTY, WHITE, WHITE]);
+        // White {4, 5, 1} (vertices 3, 4, 0) has liberties 2 and 3 (vertices 1, 2).
+        play(&mut g, 1, BLACK);
+        let mut s = Scratch::default();
+        let e = g.analyse(2, BLACK, &mut s);
+        // Black at 3 fills White's last liberty: White's three stones go first.
+        assert_eq!((e.own_removed, e.opp_removed), (0, 3));
+        let mut g = goban_of(&Board::complete(4).unwrap(), &[WHITE, EMPTY, EMPTY, EMPTY]);
+        play(&mut g, 1, BLACK);
+        play(&mut g, 2, BLACK);
+        // K4: White at 1, Black at 2 and 3; vertex 4 is the last empty one. Black there
+        // takes White (its last liberty) first: the whole board has one White stone gone.
+        let e = g.analyse(3, BLACK, &mut s);
+        assert_eq!((e.own_removed, e.opp_removed), (0, 1));
+        // White there instead: neither {1, 4} nor Black's {2, 3} has a liberty; Black's
+        // goes first (the mover's opponent), and then White's has liberties.
+        let e = g.analyse(3, WHITE, &mut s);
+        assert_eq!((e.own_removed, e.opp_removed), (0, 2));
+        // A path with Black at 1 and 2: Black's group has liberty 3. White at 3 takes both.
+        let mut g = goban_of(&Board::path(3).unwrap(), &[BLACK, BLACK, EMPTY]);
+        let e = g.analyse(2, WHITE, &mut s);
+        assert_eq!((e.own_removed, e.opp_removed), (0, 2));
+        // Black at 3 instead fills its own group's last liberty: three stones self-captured.
+        let e = g.analyse(2, BLACK, &mut s);
+        assert_eq!((e.own_removed, e.opp_removed), (3, 0));
+        let (_, removed) = play(&mut g, 2, BLACK);
+        assert_eq!(removed, [3, 0]);
+        assert_eq!(g.colours(), &[EMPTY, EMPTY, EMPTY]);
+        assert_eq!(g.hash(), 0, "the empty board hashes to zero");
+    }
+
+    #[test]
+    fn incremental_state_matches_a_rebuild_on_random_graphs() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        for round in 0..60 {
+            let board = match round % 3 {
+                0 => Board::grid(7, 6).unwrap(),
+                1 => Board::torus(5, 5).unwrap(),
+                _ => Board::complete(7).unwrap(),
+            };
+            let n = board.len();
+            let mut g = goban_of(&board, &vec![EMPTY; n]);
+            for turn in 0..200 {
+                let empties = g.empties().to_vec();
+                if empties.is_empty() {
+                    break;
+                }
+                let v = empties[rng.random_range(0..empties.len())];
+                play(&mut g, v, 1 + (turn % 2) as u8);
+            }
+        }
+    }
+
+    #[test]
+    fn area_counts_stones_and_territory() {
+        // Path . X . O . : Black owns 1 (touches only Black), White owns 5; 3 touches both.
+        let b = Board::path(5).unwrap();
+        let g = goban_of(&b, &[EMPTY, BLACK, EMPTY, WHITE, EMPTY]);
+        assert_eq!(g.area(false), [2, 2]);
+        // An empty board: the one empty group touches nobody: both count it, or neither.
+        let g = goban_of(&b, &[EMPTY; 5]);
+        assert_eq!(g.area(false), [5, 5]);
+        assert_eq!(g.area(true), [0, 0]);
     }
 }

@@ -6,7 +6,8 @@
 //! differ are written per version, in the order of the source. Restated in `spec/ggg.md`.
 //!
 //! Values in, values out: a colouring is an `imbl::Vector`, a group an `imbl::OrdSet`, a
-//! game an immutable [`GameState`]; nothing here changes its arguments.
+//! game an immutable [`GameState`]; nothing here changes its arguments. (A function may
+//! build its own result step by step in locals, as `group` grows a class to its closure.)
 
 use std::sync::Arc;
 
@@ -82,14 +83,17 @@ pub fn groups(g: &ColouredGraph) -> Vec<OrdSet<Vertex>> {
 
 /// The groups that contain the given vertices (each once).
 fn groups_of(g: &ColouredGraph, vertices: Vec<Vertex>) -> Vec<OrdSet<Vertex>> {
-    vertices
-        .into_iter()
-        .fold(Vec::new(), |mut found: Vec<OrdSet<Vertex>>, v| {
-            if !found.iter().any(|c| c.contains(&v)) {
-                found.push(group(g, v));
-            }
-            found
-        })
+    // A local mark of the vertices already placed in a group, so each class is built once.
+    let mut covered = vec![false; g.f.len()];
+    let mut found = Vec::new();
+    for v in vertices {
+        if !covered[v] {
+            let class = group(g, v);
+            class.iter().for_each(|&u| covered[u] = true);
+            found.push(class);
+        }
+    }
+    found
 }
 
 /// `ggg1:1` — the liberties of a black or white group: the empty vertices adjacent to it.
@@ -297,9 +301,16 @@ pub struct Prisoners {
 /// `ggg3:2` — removing a black group of n vertices adds n to Q, a white one adds n to P,
 /// whoever made the move (so a self-capture pays the opponent).
 pub fn count_prisoners(before: Prisoners, removed: Removed) -> Prisoners {
+    // Counts stay far below 2^64: records cap them (`record::MAX_PRISONERS`) and a move
+    // removes at most |V| stones; an overflow would be a caller's bug, so it is reported.
+    let add = |count: u64, n: usize| {
+        count
+            .checked_add(n as u64)
+            .expect("prisoner count overflows u64")
+    };
     Prisoners {
-        p: before.p + removed.white as u64,
-        q: before.q + removed.black as u64,
+        p: add(before.p, removed.white),
+        q: add(before.q, removed.black),
     }
 }
 
@@ -421,7 +432,6 @@ pub fn check_move(
     if repeated {
         let clause = match state.options.repetition {
             Repetition::Positional => superko_clause(state.rules),
-            Repetition::Situational => "option:repetition",
             _ => "option:repetition",
         };
         return Err(Illegal {
