@@ -230,13 +230,13 @@ impl History {
     }
 
     /// True when a move producing the colouring with hash `hash` (the current colouring
-    /// changed by `scratch.delta`, filled on demand by `fill`) repeats an earlier turn under
-    /// `lookup`; `next` is the player to move after it, for situational superko.
+    /// changed by `scratch.delta`, filled on demand by `fill`) repeats an earlier colouring
+    /// (positional superko) or, when `next` names the player to move after it, an earlier
+    /// colouring with that player to move (situational superko).
     pub fn repeats(
         &self,
-        lookup: Lookup,
         hash: u64,
-        next: u8,
+        next: Option<u8>,
         current: &[u8],
         scratch: &mut Scratch,
         mut fill: impl FnMut(&mut Scratch),
@@ -246,7 +246,7 @@ impl History {
         };
         let mut filled = false;
         ix.any(hash, |t| {
-            if lookup == Lookup::Situational && self.to_move[t as usize] != next {
+            if next.is_some_and(|p| self.to_move[t as usize] != p) {
                 return false;
             }
             if !filled {

@@ -146,22 +146,10 @@ impl Game {
         let current = goban.colours();
         let fill = |s: &mut Scratch| goban.fill_delta(v, me, &effect, s);
         let repeated = match options.repetition {
-            Repetition::Positional => history.repeats(
-                Lookup::Positional,
-                effect.hash,
-                3 - me,
-                current,
-                scratch,
-                fill,
-            ),
-            Repetition::Situational => history.repeats(
-                Lookup::Situational,
-                effect.hash,
-                3 - me,
-                current,
-                scratch,
-                fill,
-            ),
+            Repetition::Positional => history.repeats(effect.hash, None, current, scratch, fill),
+            Repetition::Situational => {
+                history.repeats(effect.hash, Some(3 - me), current, scratch, fill)
+            }
             Repetition::Simple => history.repeats_previous(effect.hash, current, scratch, fill),
             Repetition::None => false,
         };
