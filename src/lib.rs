@@ -2,8 +2,11 @@
 //!
 //! Layers, each importing only those below it:
 //! - [`board`], [`game`], [`rational`], [`record`]: boards, the shared vocabulary, records;
-//! - [`spec`]: the literal transcription of the source documents (the oracle);
-//! - [`replay`]: replays a record through any [`game::RuleSet`] and reports it;
+//! - [`spec`]: the literal transcription of the source documents (the oracle), and
+//!   [`engine`]: the optimized engine; neither imports the other;
+//! - [`replay`], [`check`], [`fuzz`], [`bench`]: replay a record through any
+//!   [`game::RuleSet`], compare two of them and shrink a divergence, run a differential
+//!   campaign, measure;
 //! - the binary (`src/main.rs`): the command line.
 #![forbid(unsafe_code)]
 
