@@ -28,6 +28,9 @@ fn random_board(rng: &mut Xoshiro256PlusPlus) -> Board {
         3 => Board::moebius(small(rng), small(rng)).unwrap(),
         4 => Board::path(rng.random_range(1..=9)).unwrap(),
         5 => Board::cycle(rng.random_range(1..=9)).unwrap(),
+        // Now and then a vertex of degree over 16 (the engine's other way of listing the
+        // chains around a point).
+        6 if rng.random_bool(0.15) => Board::complete(rng.random_range(17..=19)).unwrap(),
         6 => Board::complete(rng.random_range(1..=6)).unwrap(),
         7 => Board::klein(small(rng), small(rng)).unwrap(),
         _ => {

@@ -255,12 +255,18 @@ impl Goban {
             let l = v as u64;
             c.lsum == n * l && c.lsq == n * l * l
         } else {
-            self.stones(h).all(|s| {
-                self.neighbours(s)
-                    .iter()
-                    .all(|&w| w == v || self.colour[w as usize] != EMPTY)
-            })
+            self.only_liberty_by_walk(h, v)
         }
+    }
+
+    /// [`Goban::only_liberty_is`] by walking the chain's stones: for chains too large for
+    /// the sum-of-squares test.
+    fn only_liberty_by_walk(&self, h: u32, v: u32) -> bool {
+        self.stones(h).all(|s| {
+            self.neighbours(s)
+                .iter()
+                .all(|&w| w == v || self.colour[w as usize] != EMPTY)
+        })
     }
 
     /// The stones of the chain `h`.
@@ -272,12 +278,6 @@ impl Goban {
             s = (nx != h).then_some(nx);
             Some(cur)
         })
-    }
-
-    /// The chain of the stone at `v`.
-    #[inline]
-    pub fn chain_of(&self, v: u32) -> u32 {
-        self.head[v as usize]
     }
 
     /// Builds every chain, the empty list and the hash from the colouring.
@@ -889,6 +889,38 @@ mod tests {
                 play(&mut g, v, 1 + (turn % 2) as u8);
             }
         }
+    }
+
+    #[test]
+    fn the_walk_and_the_sum_of_squares_agree_on_atari() {
+        // The walk is the exact test for chains of 2^20 pseudo-liberties or more; here both
+        // must agree on every chain next to every empty point of random positions.
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+        let board = Board::grid(6, 6).unwrap();
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..200 {
+            let colouring: Vec<u8> = (0..36).map(|_| rng.random_range(0..3u8)).collect();
+            let g = goban_of(&board, &colouring);
+            for v in 0..36u32 {
+                if g.colour(v) != EMPTY {
+                    continue;
+                }
+                for &w in g.neighbours(v) {
+                    if g.colour(w) == EMPTY {
+                        continue;
+                    }
+                    let h = g.head[w as usize];
+                    let walk = g.only_liberty_by_walk(h, v);
+                    assert_eq!(walk, g.only_liberty_is(h, v), "chain at {w}, point {v}");
+                    if walk {
+                        yes += 1;
+                    } else {
+                        no += 1;
+                    }
+                }
+            }
+        }
+        assert!(yes > 100 && no > 100, "both answers occur: {yes} {no}");
     }
 
     #[test]
