@@ -645,23 +645,8 @@ fn flipped_from(turns: &[Turn], from: usize) -> Vec<Turn> {
     turns
         .iter()
         .enumerate()
-        .map(|(i, t)| if i >= from { flipped(t) } else { *t })
+        .map(|(i, t)| if i >= from { t.swapped() } else { *t })
         .collect()
-}
-
-fn flipped(t: &Turn) -> Turn {
-    match *t {
-        Turn::Move { player, at } => Turn::Move {
-            player: player.opponent(),
-            at,
-        },
-        Turn::Pass { player } => Turn::Pass {
-            player: player.opponent(),
-        },
-        Turn::Resign { player } => Turn::Resign {
-            player: player.opponent(),
-        },
-    }
 }
 
 /// Deletes the longest prefix of the turns that it can (a divergence in how a game ends

@@ -233,6 +233,22 @@ impl Turn {
         }
     }
 
+    /// The same turn taken by the other player (for colour-swapped games and shrinking).
+    pub fn swapped(&self) -> Turn {
+        match *self {
+            Turn::Move { player, at } => Turn::Move {
+                player: player.opponent(),
+                at,
+            },
+            Turn::Pass { player } => Turn::Pass {
+                player: player.opponent(),
+            },
+            Turn::Resign { player } => Turn::Resign {
+                player: player.opponent(),
+            },
+        }
+    }
+
     /// The turn as a record writes it: `B 3-3`, `W pass`, `B resign`.
     pub fn text(&self, board: &Board) -> String {
         match *self {

@@ -85,22 +85,6 @@ fn swap_colours(position: &[Colour]) -> Vec<Colour> {
         .collect()
 }
 
-/// The turn with the other player.
-fn swap_player(turn: Turn) -> Turn {
-    match turn {
-        Turn::Move { player, at } => Turn::Move {
-            player: player.opponent(),
-            at,
-        },
-        Turn::Pass { player } => Turn::Pass {
-            player: player.opponent(),
-        },
-        Turn::Resign { player } => Turn::Resign {
-            player: player.opponent(),
-        },
-    }
-}
-
 /// The observation of the colour-swapped game that mirrors `o`.
 fn mirrored(o: &Observation) -> Observation {
     Observation {
@@ -384,7 +368,7 @@ proptest! {
         mirror.initial = swap_colours(&case.setup.initial);
         mirror.to_move = case.setup.to_move.opponent();
         mirror.prisoners = [case.setup.prisoners[1], case.setup.prisoners[0]];
-        let turns: Vec<Turn> = played.steps.iter().map(|s| swap_player(s.turn)).collect();
+        let turns: Vec<Turn> = played.steps.iter().map(|s| s.turn.swapped()).collect();
         let copy = replay(&mirror, &turns)?;
         prop_assert_eq!(&copy.initial, &mirrored(&played.initial));
         for (i, (a, b)) in played.steps.iter().zip(&copy.steps).enumerate() {
@@ -398,7 +382,7 @@ proptest! {
                 "attempt {}: observations differ after {:?}\n{}", i, a.turn, played.record()
             );
         }
-        let mut expected: Vec<Turn> = played.game.legal_turns().into_iter().map(swap_player).collect();
+        let mut expected: Vec<Turn> = played.game.legal_turns().into_iter().map(|t| t.swapped()).collect();
         expected.sort();
         prop_assert_eq!(copy.game.legal_turns(), expected, "legal turns at the end\n{}", played.record());
     }
