@@ -128,10 +128,10 @@ impl Replay {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "rules {} on {} vertices and {} edges",
+            "rules {} on {} and {}",
             game.setup.rules.name(),
-            board.len(),
-            board.edge_count()
+            counted(board.len(), "vertex", "vertices"),
+            counted(board.edge_count(), "edge", "edges")
         );
         for (i, t) in self.turns.iter().enumerate() {
             let _ = write!(out, "{:>4}. {}", i + 1, t.turn.text(board));
@@ -185,6 +185,11 @@ impl Replay {
     }
 }
 
+/// `1 edge`, `12 edges`.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 fn capital(p: Player) -> &'static str {
     match p {
         Player::Black => "Black",
@@ -227,7 +232,11 @@ pub fn diagram(board: &Board, position: &[Colour]) -> String {
                     .filter(|&v| position[v] == c)
                     .map(|v| board.name(v))
                     .collect();
-                let _ = writeln!(out, "  {label}: {}", names.join(" "));
+                let _ = writeln!(
+                    out,
+                    "  {label}:{}",
+                    names.iter().map(|n| format!(" {n}")).collect::<String>()
+                );
             }
         }
     }
