@@ -311,37 +311,33 @@ impl Session {
         })
     }
 
+    /// Asks both sides the same question; a panic on either side is a divergence.
+    fn on_both<T>(
+        &self,
+        during: &'static str,
+        ask: impl Fn(&dyn Playable) -> T,
+    ) -> Result<(T, T), Box<Divergence>> {
+        let [ga, gb] = &self.games;
+        match (guarded(|| ask(ga.as_ref())), guarded(|| ask(gb.as_ref()))) {
+            (Ok(x), Ok(y)) => Ok((x, y)),
+            (x, y) => Err(self.diverged(Difference::Panic {
+                during,
+                a: x.err(),
+                b: y.err(),
+            })),
+        }
+    }
+
     /// Compares the observations and the legal turns of both sides and keeps them.
     fn compare_state(&mut self) -> Result<(), Box<Divergence>> {
-        let [ga, gb] = &self.games;
-        let (oa, ob) = (guarded(|| ga.observe()), guarded(|| gb.observe()));
-        let (oa, ob) = match (oa, ob) {
-            (Ok(x), Ok(y)) => (x, y),
-            (x, y) => {
-                return Err(self.diverged(Difference::Panic {
-                    during: "observe",
-                    a: x.err(),
-                    b: y.err(),
-                }))
-            }
-        };
+        let (oa, ob) = self.on_both("observe", |g| g.observe())?;
         if oa != ob {
             return Err(self.diverged(Difference::Observation {
                 a: Box::new(oa),
                 b: Box::new(ob),
             }));
         }
-        let (la, lb) = (guarded(|| ga.legal_turns()), guarded(|| gb.legal_turns()));
-        let (mut la, mut lb) = match (la, lb) {
-            (Ok(x), Ok(y)) => (x, y),
-            (x, y) => {
-                return Err(self.diverged(Difference::Panic {
-                    during: "legal_turns",
-                    a: x.err(),
-                    b: y.err(),
-                }))
-            }
-        };
+        let (mut la, mut lb) = self.on_both("legal_turns", |g| g.legal_turns())?;
         // The trait asks for sorted lists; compare them as sets so that an unsorted but
         // otherwise right list is not reported as a different rule.
         la.sort();
