@@ -27,7 +27,7 @@ fn random_game(setup: &Setup, length: usize, seed: u64) -> Vec<Turn> {
         });
         let (turn, next) = chosen.unwrap_or_else(|| {
             let pass = Turn::Pass { player };
-            (pass, ggg::take_turn(&state, &pass).unwrap())
+            (pass.clone(), ggg::take_turn(&state, &pass).unwrap())
         });
         turns.push(turn);
         state = next;

@@ -295,6 +295,7 @@ impl Session {
                 position: Vec::new(),
                 to_move: None,
                 prisoners: None,
+                scores: None,
                 result: None,
             },
             legal: Vec::new(),
@@ -362,7 +363,7 @@ impl Session {
         let (va, vb) = (verdict(ga), verdict(gb));
         if !va.agrees_with(&vb) {
             return Err(self.diverged(Difference::Verdict {
-                turn: *turn,
+                turn: turn.clone(),
                 a: va,
                 b: vb,
             }));
@@ -641,7 +642,7 @@ fn flipped_from(turns: &[Turn], from: usize) -> Vec<Turn> {
     turns
         .iter()
         .enumerate()
-        .map(|(i, t)| if i >= from { t.swapped() } else { *t })
+        .map(|(i, t)| if i >= from { t.swapped() } else { t.clone() })
         .collect()
 }
 
@@ -736,7 +737,7 @@ pub fn without_vertices(game: &Game, removed: &BTreeSet<Vertex>) -> Option<Game>
                 at: new_index[at],
             }),
             Turn::Move { .. } => None,
-            other => Some(other),
+            _ => Some(t.clone()),
         })
         .collect();
     Some(Game {

@@ -420,7 +420,7 @@ pub fn play_generated(
             break;
         };
         let before = session.observation().position.clone();
-        game.turns.push(turn);
+        game.turns.push(turn.clone());
         if let Err(d) = session.play(&turn) {
             return Played {
                 game,
@@ -873,12 +873,12 @@ impl Chooser for Intents {
                     .legal
                     .iter()
                     .filter(|t| matches!(t, Turn::Move { .. }))
-                    .copied()
+                    .cloned()
                     .collect();
                 if moves.is_empty() {
                     Turn::Pass { player }
                 } else {
-                    moves[usize::from(k) % moves.len()]
+                    moves[usize::from(k) % moves.len()].clone()
                 }
             }
             Intent::At(k) => Turn::Move {

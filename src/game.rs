@@ -101,6 +101,18 @@ pub enum RuleId {
     /// Version 3: prisoners pay for passes; a player who cannot move loses.
     #[serde(rename = "ggg3")]
     Ggg3,
+    /// Topological Go with the primitive ending (`topo:D10a`, `topo:R4a`).
+    #[serde(rename = "topo-primitive")]
+    TopoPrimitive,
+    /// Topological Go with stone scoring (`topo:D10b`, `topo:R4b`).
+    #[serde(rename = "topo-stones")]
+    TopoStones,
+    /// MANGO: weighted, threshold Go with exact arithmetic (`mango:*`).
+    #[serde(rename = "mango")]
+    Mango,
+    /// Go on directed graphs: komi by divide and choose, ko bids, history (`dir:*`).
+    #[serde(rename = "directed")]
+    Directed,
 }
 
 impl RuleId {
@@ -110,15 +122,60 @@ impl RuleId {
             RuleId::Ggg1 => "ggg1",
             RuleId::Ggg2 => "ggg2",
             RuleId::Ggg3 => "ggg3",
+            RuleId::TopoPrimitive => "topo-primitive",
+            RuleId::TopoStones => "topo-stones",
+            RuleId::Mango => "mango",
+            RuleId::Directed => "directed",
         }
     }
 
     /// Every rule set, in the order of the sources.
-    pub const ALL: [RuleId; 3] = [RuleId::Ggg1, RuleId::Ggg2, RuleId::Ggg3];
+    pub const ALL: [RuleId; 7] = [
+        RuleId::Ggg1,
+        RuleId::Ggg2,
+        RuleId::Ggg3,
+        RuleId::TopoPrimitive,
+        RuleId::TopoStones,
+        RuleId::Mango,
+        RuleId::Directed,
+    ];
+
+    /// The three versions of General Graph Go.
+    pub const GRAPH: [RuleId; 3] = [RuleId::Ggg1, RuleId::Ggg2, RuleId::Ggg3];
 
     /// Reads a rule name.
     pub fn parse(name: &str) -> Option<RuleId> {
         RuleId::ALL.into_iter().find(|r| r.name() == name)
+    }
+
+    /// The version of General Graph Go, for the three `ggg` rule sets.
+    pub fn version(self) -> Option<Version> {
+        match self {
+            RuleId::Ggg1 => Some(Version::V1),
+            RuleId::Ggg2 => Some(Version::V2),
+            RuleId::Ggg3 => Some(Version::V3),
+            _ => None,
+        }
+    }
+}
+
+/// The three versions of General Graph Go (`ggg1`, `ggg2`, `ggg3`): what the spec's and the
+/// engine's graph games branch on once the rule set is known to be one of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Version {
+    V1,
+    V2,
+    V3,
+}
+
+impl Version {
+    /// The rule set of this version.
+    pub fn rules(self) -> RuleId {
+        match self {
+            Version::V1 => RuleId::Ggg1,
+            Version::V2 => RuleId::Ggg2,
+            Version::V3 => RuleId::Ggg3,
+        }
     }
 }
 
@@ -196,6 +253,24 @@ pub struct Setup {
     /// Added to White's score at the end (an extension for `ggg1`, reading 10).
     pub komi: BigRational,
     pub options: Options,
+    /// What the family adds to the board (a go-space, MANGO's weights, arcs).
+    pub equipment: Equipment,
+}
+
+/// What a rule family adds to [`Setup::board`]. For graph Go the board is everything; the
+/// other families keep their own structure here, and use the board for the names of
+/// points (and, where it has one, the graph underneath).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Equipment {
+    /// General Graph Go: the board's graph is the whole equipment.
+    #[default]
+    Graph,
+    /// Topological Go: a finite go-space over the board's points (`topo:D1`).
+    Space(Arc<crate::space::GoSpace>),
+    /// MANGO: weights, threshold and initial scores over the board's points (`mango:CONFIG`).
+    Weights(Arc<crate::weights::Weights>),
+    /// Go on directed graphs: the arcs over the board's points (`dir:INTRO`).
+    Arcs(Arc<crate::digraph::Digraph>),
 }
 
 impl Setup {
@@ -210,12 +285,13 @@ impl Setup {
             prisoners: [0, 0],
             komi: BigRational::from_integer(0.into()),
             options: Options::default(),
+            equipment: Equipment::Graph,
         }
     }
 }
 
-/// One turn of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// One turn of a game. Not `Copy`: families add turns that carry rationals (komi, bids).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Turn {
     /// Colour an empty vertex (a placement: in later families an index into the placements).
     Move { player: Player, at: Vertex },
@@ -331,6 +407,9 @@ pub struct Observation {
     pub to_move: Option<Player>,
     /// `ggg3` only: P and Q.
     pub prisoners: Option<[u64; 2]>,
+    /// Black's and White's running scores, where the rules keep them during play (MANGO's
+    /// scores, the directed rules' komi and bids); `None` for the others.
+    pub scores: Option<[BigRational; 2]>,
     /// `None` while the game goes on.
     pub result: Option<GameResult>,
 }

@@ -1,7 +1,8 @@
 //! graphgo: the rules of Go as mathematicians write them, on any graph.
 //!
 //! Layers, each importing only those below it:
-//! - [`board`], [`game`], [`rational`], [`record`]: boards, the shared vocabulary, records;
+//! - [`board`], [`space`], [`weights`], [`digraph`], [`game`], [`rational`], [`record`]:
+//!   boards and what each family adds to them, the shared vocabulary, records;
 //! - [`spec`]: the literal transcription of the source documents (the oracle), and
 //!   [`engine`]: the optimized engine; neither imports the other;
 //! - [`replay`], [`check`], [`fuzz`], [`bench`]: replay a record through any
@@ -13,10 +14,13 @@
 pub mod bench;
 pub mod board;
 pub mod check;
+pub mod digraph;
 pub mod engine;
 pub mod fuzz;
 pub mod game;
 pub mod rational;
 pub mod record;
 pub mod replay;
+pub mod space;
 pub mod spec;
+pub mod weights;

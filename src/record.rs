@@ -9,7 +9,7 @@ use num_rational::BigRational;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::board::Board;
-use crate::game::{Colour, Options, Player, RuleId, Setup, Turn};
+use crate::game::{Colour, Equipment, Options, Player, RuleId, Setup, Turn};
 use crate::rational;
 
 /// The largest record file read (a documented cap).
@@ -327,6 +327,7 @@ impl Record {
             prisoners,
             komi,
             options: self.options.unwrap_or_default(),
+            equipment: Equipment::Graph,
         };
         Ok(Game { setup, turns })
     }

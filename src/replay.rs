@@ -44,7 +44,7 @@ pub fn replay(rules: &dyn RuleSet, game: &Game) -> Result<Replay, Unsupported> {
                 turns,
                 illegal: Some(IllegalTurn {
                     index,
-                    turn: *turn,
+                    turn: turn.clone(),
                     illegal,
                 }),
                 last: before,
@@ -64,7 +64,7 @@ pub fn replay(rules: &dyn RuleSet, game: &Game) -> Result<Replay, Unsupported> {
             })
             .collect();
         turns.push(TurnReport {
-            turn: *turn,
+            turn: turn.clone(),
             removed,
         });
         before = after;

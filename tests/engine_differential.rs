@@ -103,9 +103,9 @@ fn random_turn(rng: &mut Xoshiro256PlusPlus, legal: &[Turn], n: usize) -> Turn {
                 .filter(|t| !matches!(t, Turn::Resign { .. }))
                 .collect();
             if moves.is_empty() {
-                legal.first().copied().unwrap_or(Turn::Pass { player })
+                legal.first().cloned().unwrap_or(Turn::Pass { player })
             } else {
-                *moves[rng.random_range(0..moves.len())]
+                moves[rng.random_range(0..moves.len())].clone()
             }
         }
     }

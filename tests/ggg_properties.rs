@@ -91,6 +91,7 @@ fn mirrored(o: &Observation) -> Observation {
         position: swap_colours(&o.position),
         to_move: o.to_move.map(Player::opponent),
         prisoners: o.prisoners.map(|[p, q]| [q, p]),
+        scores: o.scores.clone().map(|[b, w]| [w, b]),
         result: o.result.as_ref().map(|r| GameResult {
             winner: r.winner.map(Player::opponent),
             by: r.by,
@@ -329,7 +330,7 @@ proptest! {
         for (v, &c) in case.setup.initial.iter().enumerate() {
             image.initial[perm[v]] = c;
         }
-        let turns: Vec<Turn> = played.steps.iter().map(|s| relabel_turn(s.turn, &perm)).collect();
+        let turns: Vec<Turn> = played.steps.iter().map(|s| relabel_turn(s.turn.clone(), &perm)).collect();
         let copy = replay(&image, &turns)?;
         prop_assert_eq!(&copy.initial, &relabelled(&played.initial, &perm));
         for (i, (a, b)) in played.steps.iter().zip(&copy.steps).enumerate() {
@@ -466,8 +467,8 @@ proptest! {
         let (mut moves, mut passes) = (0u64, 0u64);
         for step in &played.steps {
             let ([p, q], [p1, q1]) = (count(&step.before)?, count(&step.after)?);
-            match (step.turn, step.outcome) {
-                (Turn::Move { player, at }, Ok(())) => {
+            match (&step.turn, &step.outcome) {
+                (&Turn::Move { player, at }, Ok(())) => {
                     moves += 1;
                     let removed = removed_by_move(&step.before.position, &step.after.position, at, player);
                     prop_assert_eq!(
@@ -475,7 +476,7 @@ proptest! {
                         "prisoners after {:?}\n{}", step.turn, played.record()
                     );
                 }
-                (Turn::Pass { player }, outcome) => {
+                (&Turn::Pass { player }, outcome) => {
                     if step.before.to_move == Some(player) {
                         let own = [p, q][player.index()];
                         prop_assert_eq!(

@@ -22,7 +22,7 @@ use num_rational::BigRational;
 use crate::board::Board;
 use crate::game::{
     Colour, EndReason, GameResult, Illegal, Neutral, NoMove, Observation, Options, Playable,
-    Player, Repetition, RuleId, RuleSet, SelfCapture, Setup, Turn, Unsupported,
+    Player, Repetition, RuleSet, SelfCapture, Setup, Turn, Unsupported, Version,
 };
 use goban::{Goban, MoveEffect, BLACK, EMPTY, WHITE};
 use history::{History, Lookup, Scratch};
@@ -64,7 +64,7 @@ pub struct Game {
     pub goban: Goban,
     pub history: History,
     pub scratch: Scratch,
-    pub rules: RuleId,
+    pub rules: Version,
     pub options: Options,
     /// `BLACK` or `WHITE`.
     pub to_move: u8,
@@ -77,7 +77,7 @@ impl Game {
     /// A game from a board and its rules.
     pub fn new(
         goban: Goban,
-        rules: RuleId,
+        rules: Version,
         options: Options,
         to_move: Player,
         prisoners: [u64; 2],
@@ -166,7 +166,7 @@ impl Game {
         let removed = self
             .goban
             .commit(v, me, effect, &self.scratch, self.history.journal());
-        if self.rules == RuleId::Ggg3 {
+        if self.rules == Version::V3 {
             // ggg3:2: black stones removed go to Q, white ones to P, whoever moved.
             self.prisoners[0] += removed[1] as u64;
             self.prisoners[1] += removed[0] as u64;
@@ -187,15 +187,15 @@ impl Game {
     /// True when the player to move may pass now (`ggg2:2`, `ggg3:2`).
     pub fn may_pass(&self) -> bool {
         match self.rules {
-            RuleId::Ggg1 => true,
-            RuleId::Ggg2 => false,
-            RuleId::Ggg3 => self.prisoners[self.to_move as usize - 1] > 0,
+            Version::V1 => true,
+            Version::V2 => false,
+            Version::V3 => self.prisoners[self.to_move as usize - 1] > 0,
         }
     }
 
     /// A pass by the player to move; call only when [`Game::may_pass`].
     pub fn pass(&mut self) {
-        if self.rules == RuleId::Ggg3 {
+        if self.rules == Version::V3 {
             self.prisoners[self.to_move as usize - 1] -= 1;
         }
         self.to_move = 3 - self.to_move;
@@ -227,14 +227,14 @@ impl Game {
     /// Whether the game has ended before the next turn (`ggg1:4`, `ggg2:4`, `ggg3:4`).
     pub fn settle(&mut self) -> Option<EndReason> {
         let over = match self.rules {
-            RuleId::Ggg1 => self.consecutive_passes >= 2,
-            RuleId::Ggg2 => self.unable_to_move(),
-            RuleId::Ggg3 => {
+            Version::V1 => self.consecutive_passes >= 2,
+            Version::V2 => self.unable_to_move(),
+            Version::V3 => {
                 self.unable_to_move() && (self.options.no_move == NoMove::Lose || !self.may_pass())
             }
         };
         if over {
-            Some(if self.rules == RuleId::Ggg1 {
+            Some(if self.rules == Version::V1 {
                 EndReason::Score
             } else {
                 EndReason::NoMove
@@ -255,7 +255,7 @@ impl Game {
             Refusal::NoSuchVertex | Refusal::NotEmpty => "ggg1:2",
             Refusal::SelfCapture(_) => "option:self_capture",
             Refusal::Repeats => match (self.options.repetition, self.rules) {
-                (Repetition::Positional, RuleId::Ggg3) => "ggg3:3",
+                (Repetition::Positional, Version::V3) => "ggg3:3",
                 (Repetition::Positional, _) => "ggg1:3",
                 _ => "option:repetition",
             },
@@ -291,6 +291,12 @@ impl EngineGame {
     /// `u64::MAX`; tests pass a tiny mask to force hash collisions.
     pub fn start(setup: &Setup, hash_mask: u64) -> Result<EngineGame, Unsupported> {
         let board = &setup.board;
+        let Some(version) = setup.rules.version() else {
+            return Err(Unsupported(format!(
+                "the engine does not play {} yet",
+                setup.rules.name()
+            )));
+        };
         if setup.initial.len() != board.len() {
             return Err(Unsupported(format!(
                 "the setup colours {} vertices, the board has {}",
@@ -311,7 +317,7 @@ impl EngineGame {
         let goban = Goban::new(&rows, &colouring, hash_mask);
         let game = Game::new(
             goban,
-            setup.rules,
+            version,
             setup.options,
             setup.to_move,
             setup.prisoners,
@@ -348,7 +354,7 @@ impl EngineGame {
 
     fn finish(&self, resigned: Option<Player>, by: EndReason) -> GameResult {
         match (self.game.rules, by) {
-            (RuleId::Ggg1, _) => {
+            (Version::V1, _) => {
                 let s = self.scores();
                 let winner = match resigned {
                     Some(p) => Some(p.opponent()),
@@ -411,7 +417,8 @@ impl Playable for EngineGame {
                 })
                 .collect(),
             to_move: self.result.is_none().then(|| player_of(g.to_move)),
-            prisoners: (g.rules == RuleId::Ggg3).then_some(g.prisoners),
+            prisoners: (g.rules == Version::V3).then_some(g.prisoners),
+            scores: None,
             result: self.result.clone(),
         }
     }
@@ -443,9 +450,9 @@ impl Playable for EngineGame {
     fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
         if self.result.is_some() {
             let clause = match self.game.rules {
-                RuleId::Ggg1 => "ggg1:4",
-                RuleId::Ggg2 => "ggg2:4",
-                RuleId::Ggg3 => "ggg3:4",
+                Version::V1 => "ggg1:4",
+                Version::V2 => "ggg2:4",
+                Version::V3 => "ggg3:4",
             };
             return Err(Illegal {
                 clause,
@@ -467,20 +474,20 @@ impl Playable for EngineGame {
             }
             Turn::Pass { .. } => {
                 match self.game.rules {
-                    RuleId::Ggg1 => {}
-                    RuleId::Ggg2 => {
+                    Version::V1 => {}
+                    Version::V2 => {
                         return Err(Illegal {
                             clause: "ggg2:2",
                             reason: "version 2 has no passing".into(),
                         })
                     }
-                    RuleId::Ggg3 if !self.game.may_pass() => {
+                    Version::V3 if !self.game.may_pass() => {
                         return Err(Illegal {
                             clause: "ggg3:2",
                             reason: format!("{} has no prisoners to pay for a pass", word(player)),
                         })
                     }
-                    RuleId::Ggg3 => {}
+                    Version::V3 => {}
                 }
                 self.game.pass();
             }

@@ -14,7 +14,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::goban::{Goban, EMPTY};
 use super::{Game, Player};
-use crate::game::{Options, Repetition, RuleId, SelfCapture};
+use crate::game::{Options, Repetition, SelfCapture, Version};
 
 /// The diagonal neighbours of every point of a grid, in compressed rows.
 #[derive(Clone, Debug)]
@@ -97,7 +97,7 @@ impl Playouts {
     ) -> Playouts {
         let n = off.len() - 1;
         let goban = Goban::from_rows(off, adj, &vec![EMPTY; n], u64::MAX);
-        let start = Game::new(goban, RuleId::Ggg1, options, Player::Black, [0, 0]);
+        let start = Game::new(goban, Version::V1, options, Player::Black, [0, 0]);
         Playouts {
             game: start.clone(),
             start,

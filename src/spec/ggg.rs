@@ -16,8 +16,8 @@ use num_rational::BigRational;
 
 use crate::board::{Board, Vertex};
 use crate::game::{
-    Colour, EndReason, GameResult, Illegal, Neutral, NoMove, Options, Player, Repetition, RuleId,
-    SelfCapture, Setup, Turn,
+    Colour, EndReason, GameResult, Illegal, Neutral, NoMove, Options, Player, Repetition,
+    SelfCapture, Setup, Turn, Version,
 };
 
 // ---------------------------------------------------------------------------------------
@@ -343,7 +343,8 @@ pub fn ends_version3(state: &GameState) -> bool {
 /// A game in progress, as a value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameState {
-    pub rules: RuleId,
+    /// Which version of the rules (`ggg1`, `ggg2` or `ggg3`).
+    pub rules: Version,
     pub options: Options,
     pub komi: BigRational,
     pub position: ColouredGraph,
@@ -360,9 +361,9 @@ pub struct GameState {
 }
 
 /// The clause whose superko a version uses.
-fn superko_clause(rules: RuleId) -> &'static str {
+fn superko_clause(rules: Version) -> &'static str {
     match rules {
-        RuleId::Ggg3 => "ggg3:3",
+        Version::V3 => "ggg3:3",
         _ => "ggg1:3",
     }
 }
@@ -370,8 +371,14 @@ fn superko_clause(rules: RuleId) -> &'static str {
 /// The first colouring of a game, or why the setup is not one.
 pub fn start(setup: &Setup) -> Result<GameState, String> {
     let position = initial_colouring(setup)?;
+    let rules = setup.rules.version().ok_or_else(|| {
+        format!(
+            "{} is not a version of General Graph Go",
+            setup.rules.name()
+        )
+    })?;
     let state = GameState {
-        rules: setup.rules,
+        rules,
         options: setup.options,
         komi: setup.komi.clone(),
         history: Vector::unit((position.f.clone(), setup.to_move)),
@@ -445,7 +452,7 @@ pub fn check_move(
 /// One turn: the rules' answer to `turn` in `state`, a new state or the clause that forbids it.
 pub fn take_turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
     if state.result.is_some() {
-        let clause = if state.rules == RuleId::Ggg1 {
+        let clause = if state.rules == Version::V1 {
             "ggg1:4"
         } else {
             end_clause(state.rules)
@@ -477,7 +484,7 @@ pub fn take_turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
                 position,
                 to_move: next_player(player),
                 consecutive_passes: 0,
-                prisoners: if state.rules == RuleId::Ggg3 {
+                prisoners: if state.rules == Version::V3 {
                     count_prisoners(state.prisoners, removed)
                 } else {
                     state.prisoners
@@ -487,15 +494,15 @@ pub fn take_turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
         }
         Turn::Pass { .. } => {
             let prisoners = match state.rules {
-                RuleId::Ggg1 => state.prisoners,
-                RuleId::Ggg2 => {
+                Version::V1 => state.prisoners,
+                Version::V2 => {
                     debug_assert!(!may_pass_version2());
                     return Err(Illegal {
                         clause: "ggg2:2",
                         reason: "version 2 has no passing".into(),
                     });
                 }
-                RuleId::Ggg3 => pay_for_pass(state.prisoners, player).ok_or_else(|| Illegal {
+                Version::V3 => pay_for_pass(state.prisoners, player).ok_or_else(|| Illegal {
                     clause: "ggg3:2",
                     reason: format!("{} has no prisoners to pay for a pass", word(player)),
                 })?,
@@ -521,20 +528,20 @@ pub fn take_turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
 }
 
 /// The clause that ends a version-2 or version-3 game.
-fn end_clause(rules: RuleId) -> &'static str {
+fn end_clause(rules: Version) -> &'static str {
     match rules {
-        RuleId::Ggg1 => "ggg1:4",
-        RuleId::Ggg2 => "ggg2:4",
-        RuleId::Ggg3 => "ggg3:4",
+        Version::V1 => "ggg1:4",
+        Version::V2 => "ggg2:4",
+        Version::V3 => "ggg3:4",
     }
 }
 
 /// Decides whether the game has ended before the next turn (`ggg1:4`, `ggg2:4`, `ggg3:4`).
 fn settle(state: GameState) -> GameState {
     let over = match state.rules {
-        RuleId::Ggg1 => ends_version1(state.consecutive_passes, None).then_some(EndReason::Score),
-        RuleId::Ggg2 => unable_to_move(&state).then_some(EndReason::NoMove),
-        RuleId::Ggg3 => ends_version3(&state).then_some(EndReason::NoMove),
+        Version::V1 => ends_version1(state.consecutive_passes, None).then_some(EndReason::Score),
+        Version::V2 => unable_to_move(&state).then_some(EndReason::NoMove),
+        Version::V3 => ends_version3(&state).then_some(EndReason::NoMove),
     };
     match over {
         Some(by) => GameState {
@@ -549,7 +556,7 @@ fn settle(state: GameState) -> GameState {
 /// that player cannot move.
 fn finish(state: &GameState, resigned: Option<Player>, by: EndReason) -> GameResult {
     match (state.rules, by) {
-        (RuleId::Ggg1, _) => {
+        (Version::V1, _) => {
             let s = scores(state);
             GameResult {
                 winner: winner(&s, resigned),

@@ -4,7 +4,9 @@
 
 pub mod ggg;
 
-use crate::game::{Illegal, Observation, Playable, RuleId, RuleSet, Setup, Turn, Unsupported};
+use crate::game::{
+    Illegal, Observation, Playable, RuleId, RuleSet, Setup, Turn, Unsupported, Version,
+};
 
 /// The transcription as a [`RuleSet`].
 #[derive(Clone, Copy, Debug, Default)]
@@ -27,6 +29,10 @@ impl RuleSet for Spec {
                 let state = ggg::start(setup).map_err(Unsupported)?;
                 Ok(Box::new(SpecGame { state }))
             }
+            other => Err(Unsupported(format!(
+                "the transcription of {} is not written yet",
+                other.name()
+            ))),
         }
     }
 }
@@ -37,7 +43,8 @@ impl Playable for SpecGame {
         Observation {
             position: s.position.f.iter().copied().collect(),
             to_move: s.result.is_none().then_some(s.to_move),
-            prisoners: (s.rules == RuleId::Ggg3).then_some([s.prisoners.p, s.prisoners.q]),
+            prisoners: (s.rules == Version::V3).then_some([s.prisoners.p, s.prisoners.q]),
+            scores: None,
             result: s.result.clone(),
         }
     }

@@ -325,7 +325,7 @@ impl Played {
         self.steps
             .iter()
             .filter(|s| s.outcome.is_ok())
-            .map(|s| s.turn)
+            .map(|s| s.turn.clone())
             .collect()
     }
 
@@ -401,8 +401,8 @@ pub fn drive(case: &Case) -> Result<Played, TestCaseError> {
 /// Attempts exactly `turns`, in order, from `setup`.
 pub fn replay(setup: &Setup, turns: &[Turn]) -> Result<Played, TestCaseError> {
     let mut played = Played::start(setup)?;
-    for &turn in turns {
-        played.attempt(turn)?;
+    for turn in turns {
+        played.attempt(turn.clone())?;
     }
     Ok(played)
 }
