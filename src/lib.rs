@@ -23,4 +23,5 @@ pub mod record;
 pub mod replay;
 pub mod space;
 pub mod spec;
+pub mod vectors;
 pub mod weights;

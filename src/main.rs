@@ -91,6 +91,47 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Conformance vectors (spec/FORMAT.md, "Conformance vectors"): check a directory of
+    /// them against the spec and the engine, write one from a record, or regenerate the
+    /// generated families.
+    Vectors {
+        #[command(subcommand)]
+        action: VectorsAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum VectorsAction {
+    /// Run every vector under DIR against the spec and the engine and print a per-clause
+    /// summary. Exit status 0 when all pass, 1 on a failure, 2 for bad input.
+    Check {
+        /// The directory (searched recursively for .yaml, .yml and .json files).
+        dir: PathBuf,
+    },
+    /// Write a vector from a game record: expectations derived by the spec and confirmed by
+    /// the engine. Exit status 0 when written, 1 when the spec and the engine disagree, 2 for
+    /// bad input.
+    New {
+        /// The record file.
+        record: PathBuf,
+        /// Where to write the vector (default: standard output).
+        #[arg(long, short)]
+        out: Option<PathBuf>,
+        /// The vector's id (default: the record's file name without extension).
+        #[arg(long)]
+        id: Option<String>,
+        /// A clause id the vector exercises (repeat; the clauses seen in play are added).
+        #[arg(long = "clause", value_name = "ID")]
+        clauses: Vec<String>,
+        /// A note, written as comment lines on top.
+        #[arg(long)]
+        note: Option<String>,
+    },
+    /// Regenerate the generated families of vectors into DIR (one file per vector).
+    Generate {
+        /// The output directory.
+        dir: PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
@@ -115,6 +156,7 @@ fn main() -> ExitCode {
             replay_games,
             seed,
         } => bench(playouts, size, &suites, graph_vertices, replay_games, seed),
+        Command::Vectors { action } => vectors(action),
     }
 }
 
@@ -336,4 +378,98 @@ fn bench(
     };
     graphgo::bench::run(&plan, &Spec, &mut |line| println!("{line}"));
     ExitCode::SUCCESS
+}
+
+fn vectors(action: VectorsAction) -> ExitCode {
+    use graphgo::check;
+    use graphgo::vectors;
+    check::quiet_panics_in_sides();
+    let (spec, engine) = (check::reference(), check::engine());
+    match action {
+        VectorsAction::Check { dir } => {
+            let loaded = match vectors::load_dir(&dir) {
+                Ok(v) => v,
+                Err(e) => return fail(e),
+            };
+            if loaded.is_empty() {
+                return fail(format!(
+                    "{}: no vector files (.yaml, .yml, .json)",
+                    dir.display()
+                ));
+            }
+            let summary = vectors::check_all(&[&*spec, &*engine], &loaded);
+            print!("{}", summary.text());
+            if summary.failed() {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        VectorsAction::New {
+            record,
+            out,
+            id,
+            clauses,
+            note,
+        } => {
+            let shown = record.display();
+            let (rec, game) = match Record::load(&record).and_then(|r| r.game().map(|g| (r, g))) {
+                Ok(x) => x,
+                Err(e) if e.0.starts_with(&shown.to_string()) => return fail(e),
+                Err(e) => return fail(format!("{shown}: {e}")),
+            };
+            let id = id.unwrap_or_else(|| {
+                record
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            });
+            let draft = vectors::Draft {
+                id,
+                clauses,
+                checked: Some("spec and engine".into()),
+                source: Some(format!("graphgo vectors new {shown}")),
+                note,
+            };
+            let vector = match vectors::write_vector(&*spec, &[&*engine], &rec, &game, draft) {
+                Ok(v) => v,
+                Err(e) if e.contains("disagree") => {
+                    eprintln!("graphgo: {shown}: {e}");
+                    return ExitCode::from(1);
+                }
+                Err(e) => return fail(format!("{shown}: {e}")),
+            };
+            let text = vector.to_yaml();
+            match out {
+                None => print!("{text}"),
+                Some(path) => {
+                    if let Err(e) = graphgo::fuzz::write_atomically(&path, &text) {
+                        return fail(format!("{}: cannot write: {e}", path.display()));
+                    }
+                    println!("wrote {}", path.display());
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        VectorsAction::Generate { dir } => {
+            let cases = vectors::families::cases(&*spec, &*engine);
+            let mut written = 0;
+            for c in &cases {
+                let v = match vectors::families::build(&*spec, &*engine, c) {
+                    Ok(v) => v,
+                    Err(e) => {
+                        eprintln!("graphgo: vectors generate: {e}");
+                        return ExitCode::from(1);
+                    }
+                };
+                let path = dir.join(format!("{}.yaml", v.head.id));
+                if let Err(e) = graphgo::fuzz::write_atomically(&path, &v.to_yaml()) {
+                    return fail(format!("{}: cannot write: {e}", path.display()));
+                }
+                written += 1;
+            }
+            println!("wrote {written} vectors to {}", dir.display());
+            ExitCode::SUCCESS
+        }
+    }
 }

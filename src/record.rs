@@ -191,16 +191,12 @@ pub struct Game {
 impl Record {
     /// Reads a record from text: JSON when `json` is true, else YAML (which also reads JSON).
     pub fn parse(text: &str, json: bool) -> Result<Record, InputError> {
-        // YAML is read into a JSON value first (serde_norway reads enums only from YAML
-        // tags, and records write `board: {grid: [5, 5]}`), then typed with the path of
-        // every field kept for the message.
-        let value: serde_json::Value = if json {
-            serde_json::from_str(text).map_err(|e| InputError(format!("not valid JSON: {e}")))?
-        } else {
-            let yaml: serde_norway::Value = serde_norway::from_str(text)
-                .map_err(|e| InputError(format!("not valid YAML: {e}")))?;
-            yaml_to_json(yaml, "")?
-        };
+        Record::from_value(read_value(text, json)?)
+    }
+
+    /// Types a record from a value read by [`read_value`], keeping the path of every field
+    /// for the message (also used for the record part of a conformance vector).
+    pub fn from_value(value: serde_json::Value) -> Result<Record, InputError> {
         serde_path_to_error::deserialize(value).map_err(|e| {
             let path = e.path().to_string();
             let field = if path == "." {
@@ -365,6 +361,20 @@ impl Record {
     pub fn to_yaml(&self) -> String {
         let value = serde_json::to_value(self).expect("a record always serialises");
         serde_norway::to_string(&value).expect("a JSON value always serialises")
+    }
+}
+
+/// Reads YAML or JSON text into a JSON value: JSON when `json` is true, else YAML (which
+/// also reads JSON). YAML is read into a JSON value first (serde_norway reads enums only
+/// from YAML tags, and records write `board: {grid: [5, 5]}`); a non-finite number, a tag
+/// or a non-text key is an error naming its field.
+pub fn read_value(text: &str, json: bool) -> Result<serde_json::Value, InputError> {
+    if json {
+        serde_json::from_str(text).map_err(|e| InputError(format!("not valid JSON: {e}")))
+    } else {
+        let yaml: serde_norway::Value =
+            serde_norway::from_str(text).map_err(|e| InputError(format!("not valid YAML: {e}")))?;
+        yaml_to_json(yaml, "")
     }
 }
 

@@ -1,0 +1,1175 @@
+//! The generator of `spec/vectors/generated/`: families of small cases on the boards where
+//! the rules bite (paths, cycles, complete graphs, 2x2, 2x3, 3x3, tori, Moebius bands,
+//! Klein bottles, a cube), over the three versions of General Graph Go and every option.
+//!
+//! Each case carries *claims*: what the rules say, stated here by hand or computed by the
+//! small independent evaluator at the bottom of this file (one move's three steps of
+//! `ggg1:2`, the area count of `ggg1:4`), never by the transcription or the engine. A vector
+//! is written only when the transcription's derivation meets every claim and the engine
+//! derives the same thing (`super::write_vector`). The random family has no claims: it is
+//! the transcription confirmed by the engine, and says so in its `source`.
+
+use num_rational::BigRational;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::{write_vector, Draft, Expected, Vector};
+use crate::board::Board;
+use crate::game::{Colour, Options, Player, RuleId, RuleSet};
+use crate::record::{BoardSpec, GraphSpec, Name, PrisonersSpec, Rational, Record, SetupSpec};
+
+/// What the rules say about a case, checked against the derived expectations.
+#[derive(Clone, Debug)]
+pub enum Claim {
+    /// Turn i is legal.
+    Legal(usize),
+    /// Turn i is refused under this clause.
+    Illegal(usize, &'static str),
+    /// Turn i removes exactly these vertices (names).
+    Removed(usize, Vec<String>),
+    /// After turn i the position is this (one of `X`, `O`, `.` per vertex, in vertex order).
+    Position(usize, String),
+    /// After turn i, P and Q.
+    Prisoners(usize, u64, u64),
+    /// The game ends: winner (`None` a draw) and how.
+    Ends(Option<Player>, &'static str),
+    /// The game ends by score with these scores (Black's, White's; komi included).
+    Scores(BigRational, BigRational),
+    /// The game is not over after its turns.
+    Unfinished,
+}
+
+/// One case of a family.
+#[derive(Clone, Debug)]
+pub struct Case {
+    pub id: String,
+    pub clauses: Vec<&'static str>,
+    pub note: String,
+    pub record: Record,
+    pub claims: Vec<Claim>,
+    /// Set for the sample checked by hand: the note then gives the derivation.
+    pub by_hand: bool,
+}
+
+fn record(
+    rules: RuleId,
+    board: BoardSpec,
+    black: &[&str],
+    white: &[&str],
+    moves: &[&str],
+) -> Record {
+    let list = |xs: &[&str]| xs.iter().map(|s| Name(s.to_string())).collect::<Vec<_>>();
+    Record {
+        rules: rules.name().to_string(),
+        board,
+        setup: (!black.is_empty() || !white.is_empty()).then(|| SetupSpec {
+            black: list(black),
+            white: list(white),
+        }),
+        to_move: None,
+        prisoners: (rules == RuleId::Ggg3).then_some(PrisonersSpec { black: 0, white: 0 }),
+        komi: None,
+        options: Some(Options::default()),
+        moves: moves.iter().map(|s| s.to_string()).collect(),
+    }
+}
+
+fn with_options(mut r: Record, pairs: &[(&str, &str)]) -> Record {
+    let mut o = r.options.unwrap_or_default();
+    for (k, v) in pairs {
+        o = super::with_option(o, k, v).expect("known option values");
+    }
+    r.options = Some(o);
+    r
+}
+
+fn case(
+    id: String,
+    clauses: &[&'static str],
+    note: String,
+    record: Record,
+    claims: Vec<Claim>,
+) -> Case {
+    Case {
+        id,
+        clauses: clauses.to_vec(),
+        note,
+        record,
+        claims,
+        by_hand: false,
+    }
+}
+
+fn spec_name(b: &BoardSpec) -> String {
+    match b {
+        BoardSpec::Grid([w, h]) => format!("grid{w}x{h}"),
+        BoardSpec::Torus([w, h]) => format!("torus{w}x{h}"),
+        BoardSpec::Cylinder([w, h]) => format!("cylinder{w}x{h}"),
+        BoardSpec::Moebius([w, h]) => format!("moebius{w}x{h}"),
+        BoardSpec::Klein([w, h]) => format!("klein{w}x{h}"),
+        BoardSpec::Cube([x, y, z]) => format!("cube{x}x{y}x{z}"),
+        BoardSpec::Path(n) => format!("path{n}"),
+        BoardSpec::Cycle(n) => format!("cycle{n}"),
+        BoardSpec::Complete(n) => format!("complete{n}"),
+        BoardSpec::Graph(g) => format!("graph{}", g.vertices.len()),
+    }
+}
+
+/// The small boards every family draws from.
+pub fn small_boards() -> Vec<BoardSpec> {
+    use BoardSpec::*;
+    vec![
+        Path(1),
+        Path(2),
+        Path(3),
+        Path(5),
+        Cycle(3),
+        Cycle(4),
+        Cycle(6),
+        Complete(2),
+        Complete(3),
+        Complete(4),
+        Complete(5),
+        Grid([3, 1]),
+        Grid([2, 2]),
+        Grid([2, 3]),
+        Grid([3, 3]),
+        Torus([2, 2]),
+        Torus([3, 3]),
+        Torus([4, 4]),
+        Cylinder([3, 2]),
+        Moebius([3, 2]),
+        Klein([3, 3]),
+        Cube([2, 2, 2]),
+    ]
+}
+
+const RULES: [RuleId; 3] = [RuleId::Ggg1, RuleId::Ggg2, RuleId::Ggg3];
+
+fn superko(rules: RuleId) -> &'static str {
+    if rules == RuleId::Ggg3 {
+        "ggg3:3"
+    } else {
+        "ggg1:3"
+    }
+}
+
+fn end_clause(rules: RuleId) -> &'static str {
+    match rules {
+        RuleId::Ggg2 => "ggg2:4",
+        RuleId::Ggg3 => "ggg3:4",
+        _ => "ggg1:4",
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The independent evaluator used for claims
+// ---------------------------------------------------------------------------------------
+
+/// The vertices of the chain of `v` in `pos` (same colour, joined by edges) and whether it
+/// touches an empty vertex.
+fn chain(board: &Board, pos: &[Colour], v: usize) -> (Vec<usize>, bool) {
+    let mut seen = vec![false; pos.len()];
+    let mut stack = vec![v];
+    seen[v] = true;
+    let mut out = Vec::new();
+    let mut free = false;
+    while let Some(u) = stack.pop() {
+        out.push(u);
+        for &w in board.neighbours(u) {
+            if pos[w] == Colour::Empty {
+                free = true;
+            }
+            if pos[w] == pos[v] && !seen[w] {
+                seen[w] = true;
+                stack.push(w);
+            }
+        }
+    }
+    out.sort_unstable();
+    (out, free)
+}
+
+/// `ggg1:2` done by hand: colour `v`, empty the opponent's chains without an empty
+/// neighbour, then the mover's. Returns the position and the emptied vertices (sorted).
+pub fn step(board: &Board, pos: &[Colour], player: Player, v: usize) -> (Vec<Colour>, Vec<usize>) {
+    let mut p = pos.to_vec();
+    p[v] = player.colour();
+    let mut removed = Vec::new();
+    for colour in [player.opponent().colour(), player.colour()] {
+        let dead: Vec<usize> = (0..p.len())
+            .filter(|&u| p[u] == colour && !chain(board, &p, u).1)
+            .collect();
+        for u in dead {
+            p[u] = Colour::Empty;
+            removed.push(u);
+        }
+    }
+    removed.sort_unstable();
+    (p, removed)
+}
+
+/// `ggg1:4` done by hand: own stones plus empty regions with no opponent neighbour (and,
+/// when `tromp_taylor`, with an own neighbour).
+pub fn area(board: &Board, pos: &[Colour], tromp_taylor: bool) -> [i64; 2] {
+    let mut out = [0i64; 2];
+    for (i, player) in Player::BOTH.into_iter().enumerate() {
+        let own = player.colour();
+        let theirs = player.opponent().colour();
+        out[i] += pos.iter().filter(|&&c| c == own).count() as i64;
+        let mut seen = vec![false; pos.len()];
+        for v in 0..pos.len() {
+            if pos[v] != Colour::Empty || seen[v] {
+                continue;
+            }
+            let (region, _) = chain(board, pos, v);
+            region.iter().for_each(|&u| seen[u] = true);
+            let touches = |c: Colour| {
+                region
+                    .iter()
+                    .any(|&u| board.neighbours(u).iter().any(|&w| pos[w] == c))
+            };
+            if !touches(theirs) && (!tromp_taylor || touches(own)) {
+                out[i] += region.len() as i64;
+            }
+        }
+    }
+    out
+}
+
+/// Whether Black has a legal move at the start of a game from `pos`, by hand: a move on an
+/// empty vertex, not refused by the self-capture option, not giving back `pos` (the only
+/// earlier colouring) under positional superko.
+fn any_legal(board: &Board, pos: &[Colour], self_capture: &str, repetition: &str) -> bool {
+    (0..pos.len())
+        .filter(|&v| pos[v] == Colour::Empty)
+        .any(|v| {
+            let (after, removed) = step(board, pos, Player::Black, v);
+            let own = removed.iter().filter(|&&u| pos[u] != Colour::White).count();
+            let refused = match self_capture {
+                "none" => own > 0,
+                "multi" => own == 1,
+                _ => false,
+            };
+            !refused && !(repetition != "none" && after == pos)
+        })
+}
+
+fn symbols(pos: &[Colour]) -> String {
+    pos.iter().map(|c| c.symbol()).collect()
+}
+
+fn position_of(board: &Board, black: &[&str], white: &[&str]) -> Vec<Colour> {
+    let mut p = vec![Colour::Empty; board.len()];
+    for n in black {
+        p[board.vertex(n).expect("a listed name")] = Colour::Black;
+    }
+    for n in white {
+        p[board.vertex(n).expect("a listed name")] = Colour::White;
+    }
+    p
+}
+
+fn int(n: i64) -> BigRational {
+    BigRational::from_integer(n.into())
+}
+
+// ---------------------------------------------------------------------------------------
+// The families
+// ---------------------------------------------------------------------------------------
+
+/// A first move on every small empty board, under every version.
+fn first_moves() -> Vec<Case> {
+    let mut out = Vec::new();
+    for b in small_boards() {
+        let board = b.build().expect("a small board");
+        let first = board.name(0).to_string();
+        for rules in RULES {
+            let mv = format!("B {first}");
+            let r = record(rules, b.clone(), &[], &[], &[&mv]);
+            let id = format!("first-move-{}-{}", spec_name(&b), rules.name());
+            let claims = if board.len() == 1 {
+                // The lone stone removes itself and gives back the empty start (ggg1:3,
+                // reading 3). Under ggg2 and ggg3 (no prisoners) Black is then unable to
+                // make a move at the start: the game is over before the turn.
+                let clause = if rules == RuleId::Ggg1 {
+                    "ggg1:3"
+                } else {
+                    end_clause(rules)
+                };
+                vec![Claim::Illegal(0, clause)]
+            } else {
+                let (after, removed) =
+                    step(&board, &vec![Colour::Empty; board.len()], Player::Black, 0);
+                vec![
+                    Claim::Legal(0),
+                    Claim::Removed(0, removed.iter().map(|&v| board.name(v).into()).collect()),
+                    Claim::Position(0, symbols(&after)),
+                ]
+            };
+            let clauses: &[&'static str] = if board.len() == 1 {
+                &["ggg1:2", "ggg1:3"]
+            } else {
+                &["ggg1:0", "ggg1:2"]
+            };
+            out.push(case(
+                id,
+                clauses,
+                format!(
+                    "Black's first move at {first} on an empty {}.",
+                    spec_name(&b)
+                ),
+                r,
+                claims,
+            ));
+        }
+    }
+    out
+}
+
+/// Black fills the last liberty of a white chain: the chain is removed (ggg1:1, ggg1:2),
+/// and under ggg3 its stones go to P (ggg3:2).
+fn captures() -> Vec<Case> {
+    use BoardSpec::*;
+    // (board, white chain, black setup, black move)
+    let shapes: Vec<(BoardSpec, Vec<&str>, Vec<&str>, &str)> = vec![
+        (Path(2), vec!["1"], vec![], "2"),
+        (Path(3), vec!["2"], vec!["1"], "3"),
+        (Path(5), vec!["3", "4"], vec!["2"], "5"),
+        (Cycle(4), vec!["1"], vec!["2"], "4"),
+        (Cycle(6), vec!["3", "4"], vec!["2"], "5"),
+        (Complete(3), vec!["1"], vec!["2"], "3"),
+        (Complete(4), vec!["1", "2"], vec!["3"], "4"),
+        (Grid([2, 2]), vec!["1-1"], vec!["2-1"], "1-2"),
+        (Grid([3, 3]), vec!["1-1"], vec!["2-1"], "1-2"),
+        (Grid([3, 3]), vec!["2-2"], vec!["1-2", "2-1", "3-2"], "2-3"),
+        (Grid([3, 3]), vec!["1-1", "2-1"], vec!["1-2", "2-2"], "3-1"),
+        (Grid([2, 3]), vec!["1-2"], vec!["1-1", "2-2"], "1-3"),
+        (Torus([3, 3]), vec!["2-2"], vec!["1-2", "2-1", "3-2"], "2-3"),
+        (Torus([3, 3]), vec!["1-1"], vec!["3-1", "2-1", "1-3"], "1-2"),
+        (Cylinder([3, 2]), vec!["1-1"], vec!["2-1", "3-1"], "1-2"),
+        (Moebius([3, 2]), vec!["1-1"], vec!["2-1", "1-2"], "3-2"),
+        (Klein([3, 3]), vec!["1-1"], vec!["2-1", "1-2", "3-3"], "1-3"),
+        (
+            Cube([2, 2, 2]),
+            vec!["1-1-1"],
+            vec!["2-1-1", "1-2-1"],
+            "1-1-2",
+        ),
+        (
+            Torus([4, 4]),
+            vec!["1-1", "2-1"],
+            vec!["4-1", "3-1", "1-2", "2-2", "1-4"],
+            "2-4",
+        ),
+    ];
+    let mut out = Vec::new();
+    for (k, (b, white, black, mv)) in shapes.into_iter().enumerate() {
+        let board = b.build().expect("a small board");
+        let before = position_of(&board, &black, &white);
+        let v = board.vertex(mv).expect("the move's vertex");
+        let (after, removed) = step(&board, &before, Player::Black, v);
+        assert!(!removed.is_empty(), "capture case {k} captures nothing");
+        for rules in RULES {
+            let r = record(rules, b.clone(), &black, &white, &[&format!("B {mv}")]);
+            let mut claims = vec![
+                Claim::Legal(0),
+                Claim::Removed(0, removed.iter().map(|&u| board.name(u).into()).collect()),
+                Claim::Position(0, symbols(&after)),
+            ];
+            if rules == RuleId::Ggg3 {
+                claims.push(Claim::Prisoners(0, removed.len() as u64, 0));
+            }
+            out.push(case(
+                format!("capture-{}-{k}-{}", spec_name(&b), rules.name()),
+                &["ggg1:1", "ggg1:2"],
+                format!(
+                    "On {}, Black {mv} fills the last liberty of White's chain {white:?}: it is removed (ggg1:2 step 2).",
+                    spec_name(&b)
+                ),
+                r,
+                claims,
+            ));
+        }
+    }
+    out
+}
+
+/// A move that fills its own last liberty but captures first survives (ggg1:2, step 2
+/// before step 3), whatever the self-capture option.
+fn capture_before_self_capture() -> Vec<Case> {
+    use BoardSpec::*;
+    let shapes: Vec<(BoardSpec, Vec<&str>, Vec<&str>, &str)> = vec![
+        (Path(2), vec![], vec!["1"], "2"),
+        (Path(3), vec![], vec!["1", "3"], "2"),
+        (Cycle(4), vec!["4"], vec!["1", "3"], "2"),
+        (Grid([2, 2]), vec!["2-2"], vec!["2-1", "1-2"], "1-1"),
+        (
+            Grid([3, 3]),
+            vec!["3-1", "2-2", "1-3"],
+            vec!["2-1", "1-2"],
+            "1-1",
+        ),
+        (Complete(3), vec!["3"], vec!["1"], "2"),
+        (Cycle(3), vec![], vec!["1", "3"], "2"),
+    ];
+    let mut out = Vec::new();
+    for (k, (b, black, white, mv)) in shapes.into_iter().enumerate() {
+        let board = b.build().expect("a small board");
+        let before = position_of(&board, &black, &white);
+        let v = board.vertex(mv).expect("the move's vertex");
+        // Step 1 alone leaves the mover's chain without an empty neighbour...
+        let mut placed = before.clone();
+        placed[v] = Colour::Black;
+        assert!(
+            !chain(&board, &placed, v).1,
+            "case {k}: the move has a liberty"
+        );
+        let (after, removed) = step(&board, &before, Player::Black, v);
+        // ...but step 2 captures, so the stone stays.
+        assert_eq!(after[v], Colour::Black, "case {k}");
+        for self_capture in ["all", "multi", "none"] {
+            for rules in [RuleId::Ggg1, RuleId::Ggg3] {
+                let r = with_options(
+                    record(rules, b.clone(), &black, &white, &[&format!("B {mv}")]),
+                    &[("self_capture", self_capture)],
+                );
+                out.push(case(
+                    format!(
+                        "capture-first-{}-{k}-{self_capture}-{}",
+                        spec_name(&b),
+                        rules.name()
+                    ),
+                    &["ggg1:2", "ggg1:1", "option:self_capture"],
+                    format!(
+                        "On {}, Black {mv} has no liberty after step 1 of ggg1:2, but step 2 removes White's chain first, so step 3 removes nothing: legal even with self_capture: {self_capture}.",
+                        spec_name(&b)
+                    ),
+                    r,
+                    vec![
+                        Claim::Legal(0),
+                        Claim::Removed(
+                            0,
+                            removed.iter().map(|&u| board.name(u).into()).collect(),
+                        ),
+                        Claim::Position(0, symbols(&after)),
+                    ],
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// Self-capture of a lone stone and of a chain of two, under every self-capture value and
+/// with and without superko.
+fn self_captures() -> Vec<Case> {
+    use BoardSpec::*;
+    // Lone stones: Black plays into a point all of whose neighbours are White, and White's
+    // chains keep a liberty elsewhere.
+    let lone: Vec<(BoardSpec, Vec<&str>, Vec<&str>, &str)> = vec![
+        (Path(3), vec![], vec!["2"], "1"),
+        (Cycle(4), vec![], vec!["2", "4"], "1"),
+        (Grid([3, 3]), vec![], vec!["2-1", "1-2"], "1-1"),
+        (
+            Torus([3, 3]),
+            vec![],
+            vec!["1-2", "2-1", "3-2", "2-3"],
+            "2-2",
+        ),
+    ];
+    // Chains of two: Black's stone and the move form a chain with no liberty.
+    let pairs: Vec<(BoardSpec, Vec<&str>, Vec<&str>, &str)> = vec![
+        (Path(4), vec!["1"], vec!["3"], "2"),
+        (Cycle(5), vec!["1"], vec!["3", "5"], "2"),
+        (Grid([3, 3]), vec!["1-1"], vec!["1-2", "2-2", "3-1"], "2-1"),
+        (Grid([2, 3]), vec!["1-1"], vec!["1-2", "2-2"], "2-1"),
+    ];
+    let mut out = Vec::new();
+    for (kind, shapes) in [("lone", lone), ("pair", pairs)] {
+        for (k, (b, black, white, mv)) in shapes.into_iter().enumerate() {
+            let board = b.build().expect("a small board");
+            let before = position_of(&board, &black, &white);
+            let v = board.vertex(mv).expect("the move's vertex");
+            let (after, removed) = step(&board, &before, Player::Black, v);
+            assert!(
+                removed.contains(&v),
+                "{kind} case {k} is not a self-capture"
+            );
+            let own = removed.len();
+            for self_capture in ["all", "multi", "none"] {
+                for repetition in ["positional", "none"] {
+                    for rules in [RuleId::Ggg1, RuleId::Ggg3] {
+                        let r = with_options(
+                            record(rules, b.clone(), &black, &white, &[&format!("B {mv}")]),
+                            &[("self_capture", self_capture), ("repetition", repetition)],
+                        );
+                        let refused_option = match self_capture {
+                            "none" => true,
+                            "multi" => own == 1,
+                            _ => false,
+                        };
+                        // The lone stone gives back the position before it (reading 3).
+                        let repeats = after == before && repetition == "positional";
+                        // Under ggg3 (no_move: lose) a Black with no legal move at all has
+                        // lost before the turn (ggg3:4), whatever the turn.
+                        let stuck = rules == RuleId::Ggg3
+                            && !any_legal(&board, &before, self_capture, repetition);
+                        let claims = if stuck {
+                            vec![
+                                Claim::Illegal(0, "ggg3:4"),
+                                Claim::Ends(Some(Player::White), "no-move"),
+                            ]
+                        } else if refused_option {
+                            vec![Claim::Illegal(0, "option:self_capture")]
+                        } else if repeats {
+                            vec![Claim::Illegal(0, superko(rules))]
+                        } else {
+                            let mut c = vec![
+                                Claim::Legal(0),
+                                Claim::Removed(
+                                    0,
+                                    removed.iter().map(|&u| board.name(u).into()).collect(),
+                                ),
+                                Claim::Position(0, symbols(&after)),
+                            ];
+                            if rules == RuleId::Ggg3 {
+                                // ggg3:2: a removed black chain pays White (Q).
+                                c.push(Claim::Prisoners(0, 0, own as u64));
+                            }
+                            c
+                        };
+                        out.push(case(
+                            format!(
+                                "self-capture-{kind}-{}-{k}-{self_capture}-{repetition}-{}",
+                                spec_name(&b),
+                                rules.name()
+                            ),
+                            &["ggg1:2", "option:self_capture"],
+                            format!(
+                                "On {}, Black {mv} leaves Black's chain of {own} without a liberty while White's chains keep one: step 3 of ggg1:2 removes it (self_capture: {self_capture}, repetition: {repetition}).",
+                                spec_name(&b)
+                            ),
+                            r,
+                            claims,
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Ko and superko: the same sequences under every repetition value.
+fn repetitions() -> Vec<Case> {
+    use BoardSpec::*;
+    let mut out = Vec::new();
+    // (name, board, black, white, to_move white?, moves, index of the retake, refused by
+    // [positional, situational, simple, none]: Some(true) means refused, by the option's
+    // clause)
+    type Seq<'a> = (
+        &'a str,
+        BoardSpec,
+        Vec<&'a str>,
+        Vec<&'a str>,
+        bool,
+        Vec<&'a str>,
+        usize,
+        [bool; 4],
+    );
+    let seqs: Vec<Seq> = vec![
+        // Path 1-2: B 1, W 2 (takes 1), B 1 would give back X. with White to move.
+        (
+            "path2",
+            Path(2),
+            vec![],
+            vec![],
+            false,
+            vec!["B 1", "W 2", "B 1"],
+            2,
+            [true, true, true, false],
+        ),
+        // 1x3: B 1-1, W 3-1, B 2-1 (takes 3-1), W 3-1 (takes two) gives ..O; B 1-1 gives
+        // X.O, seen after turn 2 with Black to move: positional only.
+        (
+            "grid3x1",
+            Grid([3, 1]),
+            vec![],
+            vec![],
+            false,
+            vec!["B 1-1", "W 3-1", "B 2-1", "W 3-1", "B 1-1"],
+            4,
+            [true, false, false, false],
+        ),
+        // 2x2 cycle (ggg_readings): the seventh move gives back the colouring after move 1.
+        (
+            "grid2x2",
+            Grid([2, 2]),
+            vec![],
+            vec![],
+            false,
+            vec![
+                "B 1-1", "W 2-2", "B 2-1", "W 1-2", "B 1-1", "W 2-1", "B 1-1",
+            ],
+            6,
+            [true, true, false, false],
+        ),
+        // The ordinary ko on 4x3, White to move: W 2-2 takes, B 3-2 retakes at once.
+        (
+            "ko4x3",
+            Grid([4, 3]),
+            vec!["2-1", "1-2", "3-2", "2-3"],
+            vec!["3-1", "4-2", "3-3"],
+            true,
+            vec!["W 2-2", "B 3-2"],
+            1,
+            [true, true, true, false],
+        ),
+    ];
+    for (name, b, black, white, white_first, moves, at, refused) in seqs {
+        for (i, repetition) in ["positional", "situational", "simple", "none"]
+            .into_iter()
+            .enumerate()
+        {
+            for rules in [RuleId::Ggg1, RuleId::Ggg3] {
+                let mut r = with_options(
+                    record(rules, b.clone(), &black, &white, &moves),
+                    &[("repetition", repetition)],
+                );
+                if white_first {
+                    r.to_move = Some("white".into());
+                }
+                // When the retake is the mover's only empty vertex, refusing it leaves no
+                // legal move: under ggg3 the game is then over before the turn (ggg3:4).
+                let only_move = matches!(name, "path2" | "grid2x2");
+                let clause = match (refused[i], repetition) {
+                    _ if only_move && rules == RuleId::Ggg3 => "ggg3:4",
+                    (_, "positional") => superko(rules),
+                    _ => "option:repetition",
+                };
+                let mut claims: Vec<Claim> = (0..at).map(Claim::Legal).collect();
+                claims.push(if refused[i] {
+                    Claim::Illegal(at, clause)
+                } else {
+                    Claim::Legal(at)
+                });
+                let clauses: &[&'static str] = if rules == RuleId::Ggg3 {
+                    &["ggg3:3", "ggg1:3", "option:repetition"]
+                } else {
+                    &["ggg1:3", "option:repetition"]
+                };
+                out.push(case(
+                    format!("repetition-{name}-{repetition}-{}", rules.name()),
+                    clauses,
+                    format!(
+                        "The retake at turn {} under repetition: {repetition}: {}.",
+                        at + 1,
+                        if refused[i] { "refused" } else { "allowed" }
+                    ),
+                    r,
+                    claims,
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// Two passes end a ggg1 game, scored by area with komi under both neutral readings.
+fn scoring() -> Vec<Case> {
+    use BoardSpec::*;
+    let isolated = BoardSpec::Graph(GraphSpec {
+        vertices: ["1", "2", "3", "z"]
+            .iter()
+            .map(|s| Name(s.to_string()))
+            .collect(),
+        edges: vec![
+            [Name("1".into()), Name("2".into())],
+            [Name("2".into()), Name("3".into())],
+        ],
+    });
+    let setups: Vec<(BoardSpec, Vec<&str>, Vec<&str>)> = vec![
+        (Path(3), vec!["2"], vec![]),
+        (Path(5), vec!["2"], vec!["4"]),
+        (Path(5), vec!["1"], vec!["5"]),
+        (Grid([3, 3]), vec!["1-1", "2-2"], vec!["3-3"]),
+        (Grid([3, 3]), vec![], vec![]),
+        (Cycle(6), vec!["1", "2"], vec!["4"]),
+        (isolated, vec!["2"], vec![]),
+        (Complete(3), vec![], vec!["1"]),
+    ];
+    let mut out = Vec::new();
+    for (k, (b, black, white)) in setups.into_iter().enumerate() {
+        let board = b.build().expect("a small board");
+        let pos = position_of(&board, &black, &white);
+        for neutral in ["both", "none"] {
+            let s = area(&board, &pos, neutral == "none");
+            for (komi_name, komi) in [
+                ("0", int(0)),
+                ("7-2", BigRational::new(7.into(), 2.into())),
+                ("-1", int(-1)),
+            ] {
+                let mut r = with_options(
+                    record(
+                        RuleId::Ggg1,
+                        b.clone(),
+                        &black,
+                        &white,
+                        &["B pass", "W pass"],
+                    ),
+                    &[("neutral", neutral)],
+                );
+                if komi != int(0) {
+                    r.komi = Some(Rational(komi.clone()));
+                }
+                let (bs, ws) = (int(s[0]), int(s[1]) + komi.clone());
+                let winner = if bs > ws {
+                    Some(Player::Black)
+                } else if ws > bs {
+                    Some(Player::White)
+                } else {
+                    None
+                };
+                out.push(case(
+                    format!("score-{}-{k}-{neutral}-komi{komi_name}", spec_name(&b)),
+                    &["ggg1:4", "ggg1:notes"],
+                    format!(
+                        "Two passes end the game (ggg1:4); area by hand: Black {}, White {} + komi {} (neutral: {neutral}).",
+                        s[0],
+                        s[1],
+                        crate::rational::format(&komi)
+                    ),
+                    r,
+                    vec![
+                        Claim::Legal(0),
+                        Claim::Legal(1),
+                        Claim::Ends(winner, "score"),
+                        Claim::Scores(bs, ws),
+                    ],
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// Passes, resignations, the wrong player, occupied vertices and turns after the end,
+/// under every version.
+fn turns_and_endings() -> Vec<Case> {
+    use BoardSpec::*;
+    let mut out = Vec::new();
+    for rules in RULES {
+        let n = rules.name();
+        let end = end_clause(rules);
+        // Wrong player at the start and in the middle (ggg1:2: alternation).
+        out.push(case(
+            format!("wrong-player-first-{n}"),
+            &["ggg1:2"],
+            "White may not take the first turn: Black moves first (ggg1:2).".into(),
+            record(rules, Path(3), &[], &[], &["W 1", "B 1"]),
+            vec![Claim::Illegal(0, "ggg1:2"), Claim::Legal(1)],
+        ));
+        out.push(case(
+            format!("wrong-player-twice-{n}"),
+            &["ggg1:2"],
+            "Black may not move twice in a row (ggg1:2).".into(),
+            record(rules, Grid([3, 3]), &[], &[], &["B 2-2", "B 1-1", "W 1-1"]),
+            vec![
+                Claim::Legal(0),
+                Claim::Illegal(1, "ggg1:2"),
+                Claim::Legal(2),
+            ],
+        ));
+        // Occupied vertices: one's own stone, the opponent's, a setup stone.
+        out.push(case(
+            format!("occupied-{n}"),
+            &["ggg1:2"],
+            "A move colours an empty vertex: both players' stones block it (ggg1:2).".into(),
+            record(
+                rules,
+                Path(4),
+                &[],
+                &["4"],
+                &["B 1", "W 1", "W 3", "B 3", "B 4"],
+            ),
+            vec![
+                Claim::Legal(0),
+                Claim::Illegal(1, "ggg1:2"),
+                Claim::Legal(2),
+                Claim::Illegal(3, "ggg1:2"),
+                Claim::Illegal(4, "ggg1:2"),
+            ],
+        ));
+        // Resignations: the resigner loses.
+        for (who, moves) in [
+            ("black", vec!["B resign"]),
+            ("white", vec!["B 1", "W resign"]),
+        ] {
+            let winner = if who == "black" {
+                Player::White
+            } else {
+                Player::Black
+            };
+            out.push(case(
+                format!("resign-{who}-{n}"),
+                &[end],
+                format!("{who} resigns and loses ({end})."),
+                record(rules, Path(3), &[], &[], &moves),
+                vec![Claim::Ends(Some(winner), "resignation")],
+            ));
+        }
+        // A turn after the end is refused under the ending clause.
+        let after_end = record(rules, Path(5), &[], &[], &["B 3", "W resign", "B 1", "W 1"]);
+        out.push(case(
+            format!("after-end-{n}"),
+            &[end],
+            "After a resignation the game is over: every later turn is refused.".into(),
+            after_end,
+            vec![
+                Claim::Legal(0),
+                Claim::Legal(1),
+                Claim::Illegal(2, end),
+                Claim::Illegal(3, end),
+                Claim::Ends(Some(Player::Black), "resignation"),
+            ],
+        ));
+    }
+    // ggg1: passes.
+    for b in [Path(1), Path(2), Grid([2, 2]), Torus([3, 3]), Complete(4)] {
+        let s = spec_name(&b);
+        out.push(case(
+            format!("pass-pass-ends-{s}-ggg1"),
+            &["ggg1:2", "ggg1:4"],
+            "Two consecutive passes end a ggg1 game (ggg1:4).".into(),
+            record(
+                RuleId::Ggg1,
+                b.clone(),
+                &[],
+                &[],
+                &["B pass", "W pass", "B pass"],
+            ),
+            vec![
+                Claim::Legal(0),
+                Claim::Legal(1),
+                Claim::Illegal(2, "ggg1:4"),
+            ],
+        ));
+        let board = b.build().expect("small");
+        if board.len() >= 2 {
+            let mv = format!("W {}", board.name(1));
+            out.push(case(
+                format!("pass-move-pass-{s}-ggg1"),
+                &["ggg1:2", "ggg1:4"],
+                "A move between two passes: they are not consecutive, the game goes on.".into(),
+                record(
+                    RuleId::Ggg1,
+                    b.clone(),
+                    &[],
+                    &[],
+                    &["B pass", &mv, "B pass"],
+                ),
+                vec![
+                    Claim::Legal(0),
+                    Claim::Legal(1),
+                    Claim::Legal(2),
+                    Claim::Unfinished,
+                ],
+            ));
+        }
+        // ggg2: no passing at all.
+        out.push(case(
+            format!("no-pass-{s}-ggg2"),
+            &["ggg2:2"],
+            "Version 2 has no pass (ggg2:2).".into(),
+            record(RuleId::Ggg2, b.clone(), &[], &[], &["B pass"]),
+            vec![Claim::Illegal(
+                0,
+                if board.len() == 1 { "ggg2:4" } else { "ggg2:2" },
+            )],
+        ));
+    }
+    // ggg3: passes paid with prisoners.
+    for (p, q, moves, claims) in [
+        (
+            0u64,
+            0u64,
+            vec!["B pass"],
+            vec![Claim::Illegal(0, "ggg3:2")],
+        ),
+        (
+            1,
+            0,
+            vec!["B pass", "W pass", "W 1"],
+            vec![
+                Claim::Legal(0),
+                Claim::Prisoners(0, 0, 0),
+                Claim::Illegal(1, "ggg3:2"),
+                Claim::Legal(2),
+            ],
+        ),
+        (
+            1,
+            1,
+            vec!["B pass", "W pass", "B 1"],
+            vec![
+                Claim::Legal(0),
+                Claim::Legal(1),
+                Claim::Prisoners(1, 0, 0),
+                Claim::Legal(2),
+                Claim::Unfinished,
+            ],
+        ),
+        (
+            2,
+            3,
+            vec!["B pass", "W pass", "B pass", "W pass"],
+            vec![
+                Claim::Legal(3),
+                Claim::Prisoners(3, 0, 1),
+                Claim::Unfinished,
+            ],
+        ),
+    ] {
+        for b in [Path(3), Complete(3), Cycle(4)] {
+            let mut r = record(RuleId::Ggg3, b.clone(), &[], &[], &moves);
+            r.prisoners = Some(PrisonersSpec { black: p, white: q });
+            out.push(case(
+                format!("paid-pass-{}-p{p}q{q}-{}", spec_name(&b), moves.len()),
+                &["ggg3:0", "ggg3:2", "ggg3:3"],
+                format!("Version 3: a pass costs the passer one prisoner and needs one (ggg3:2); P = {p}, Q = {q} at the start; passes are not moves and never end the game (ggg3:3, ggg3:4)."),
+                r,
+                claims.clone(),
+            ));
+        }
+    }
+    // Unable to move: ggg2 and ggg3 under both no_move readings.
+    for (rules, no_move, p, moves, claims) in [
+        (
+            RuleId::Ggg2,
+            "lose",
+            0u64,
+            vec![],
+            vec![Claim::Ends(Some(Player::White), "no-move")],
+        ),
+        (
+            RuleId::Ggg3,
+            "lose",
+            1,
+            vec!["B pass"],
+            vec![
+                Claim::Illegal(0, "ggg3:4"),
+                Claim::Ends(Some(Player::White), "no-move"),
+            ],
+        ),
+        (
+            RuleId::Ggg3,
+            "pass",
+            1,
+            vec!["B pass"],
+            vec![Claim::Legal(0), Claim::Ends(Some(Player::Black), "no-move")],
+        ),
+        (
+            RuleId::Ggg3,
+            "pass",
+            0,
+            vec![],
+            vec![Claim::Ends(Some(Player::White), "no-move")],
+        ),
+    ] {
+        let mut r = with_options(
+            record(rules, Path(1), &[], &[], &moves),
+            &[("no_move", no_move)],
+        );
+        if rules == RuleId::Ggg3 {
+            r.prisoners = Some(PrisonersSpec { black: p, white: 0 });
+        }
+        out.push(case(
+            format!("no-move-path1-{}-{no_move}-p{p}", rules.name()),
+            &[end_clause(rules), "ggg1:3"],
+            format!("On one vertex Black's only move removes itself and repeats the start (ggg1:3): Black cannot make a move (no_move: {no_move}, P = {p})."),
+            r,
+            claims,
+        ));
+    }
+    // Who moves first after a handicap (ggg1:notes): White.
+    for rules in RULES {
+        let mut r = record(rules, Grid([3, 3]), &["2-2"], &[], &["W 1-1", "B 3-3"]);
+        r.to_move = Some("white".into());
+        out.push(case(
+            format!("white-first-handicap-{}", rules.name()),
+            &["ggg1:notes", "ggg1:2"],
+            "A handicap stone and White to move first (ggg1:notes).".into(),
+            r,
+            vec![Claim::Legal(0), Claim::Legal(1)],
+        ));
+    }
+    out
+}
+
+/// The 5x5 position of version 2 (`ggg2:example`).
+fn example() -> Vec<Case> {
+    let rows = [".....", "XXXXX", "OXXXX", "OOOOO", ".O.O."];
+    let mut black = Vec::new();
+    let mut white = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            let name = format!("{}-{}", x + 1, 5 - r);
+            match c {
+                'X' => black.push(name),
+                'O' => white.push(name),
+                _ => {}
+            }
+        }
+    }
+    let b: Vec<&str> = black.iter().map(String::as_str).collect();
+    let w: Vec<&str> = white.iter().map(String::as_str).collect();
+    let mut out = Vec::new();
+    for (k, moves) in [
+        vec!["B 1-5", "W 1-1"],
+        vec!["B 3-5", "W 3-1"],
+        vec!["B 3-1"],
+        vec!["B 1-5", "W 2-5", "B 3-5", "W 4-5", "B 5-5"],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        out.push(case(
+            format!("ggg2-example-{k}"),
+            &["ggg2:example", "ggg2:2"],
+            "The 5x5 position printed after version 2: Black's chain has the top row as liberties, White three one-point eyes.".into(),
+            record(RuleId::Ggg2, BoardSpec::Grid([5, 5]), &b, &w, &moves),
+            // B 3-1 fills one of White's eyes alone: removed at once, it gives back the
+            // position (ggg1:3, reading 3).
+            vec![if k == 2 { Claim::Illegal(0, "ggg1:3") } else { Claim::Legal(0) }],
+        ));
+    }
+    out
+}
+
+/// Games chosen by the campaign's chooser on small boards, with random setups and options:
+/// no claims; derived by the transcription and confirmed by the engine.
+fn random_games(reference: &dyn RuleSet, engine: &dyn RuleSet, count: u64) -> Vec<Case> {
+    let boards = small_boards();
+    let mut out = Vec::new();
+    for i in 0..count {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(crate::fuzz::game_seed(7, i));
+        let b = boards[rng.random_range(0..boards.len())].clone();
+        let board = b.build().expect("a small board");
+        let setup = crate::fuzz::random_setup(&mut rng, board);
+        let cap = crate::fuzz::max_turns(&setup.board).min(24);
+        let played = crate::fuzz::play_generated(
+            reference,
+            engine,
+            setup,
+            &mut crate::fuzz::Biased::new(rng),
+            cap,
+        );
+        let mut r = Record::from_game(&played.game.setup, &played.game.turns);
+        r.board = b.clone();
+        if r.options.is_none() {
+            r.options = Some(Options::default());
+        }
+        out.push(case(
+            format!("random-{}-{}-{i}", spec_name(&b), played.game.setup.rules.name()),
+            &[],
+            format!("Game {i} of the vector generator's campaign (seed 7): turns chosen by graphgo::fuzz::Biased."),
+            r,
+            Vec::new(),
+        ));
+    }
+    out
+}
+
+/// Every case, in a fixed order.
+pub fn cases(reference: &dyn RuleSet, engine: &dyn RuleSet) -> Vec<Case> {
+    let mut all = Vec::new();
+    all.extend(first_moves());
+    all.extend(captures());
+    all.extend(capture_before_self_capture());
+    all.extend(self_captures());
+    all.extend(repetitions());
+    all.extend(scoring());
+    all.extend(turns_and_endings());
+    all.extend(example());
+    all.extend(random_games(reference, engine, 60));
+    all
+}
+
+/// Checks the claims of a case against derived expectations; the first claim not met.
+pub fn unmet(case: &Case, board: &Board, e: &Expected) -> Option<String> {
+    let turn = |i: usize| e.turns.get(i);
+    for claim in &case.claims {
+        let ok = match claim {
+            Claim::Legal(i) => turn(*i).is_some_and(|t| t.legal),
+            Claim::Illegal(i, c) => {
+                turn(*i).is_some_and(|t| !t.legal && t.clause.as_deref() == Some(*c))
+            }
+            Claim::Removed(i, names) => turn(*i).is_some_and(|t| {
+                t.removed
+                    .as_ref()
+                    .map(|r| r.iter().map(|n| n.0.clone()).collect::<Vec<_>>())
+                    == Some(names.clone())
+            }),
+            Claim::Position(i, text) => turn(*i).is_some_and(|t| {
+                t.position.as_ref().is_some_and(|p| {
+                    let b: Vec<&str> = p.black.iter().map(|n| n.0.as_str()).collect();
+                    let w: Vec<&str> = p.white.iter().map(|n| n.0.as_str()).collect();
+                    symbols(&position_of(board, &b, &w)) == *text
+                })
+            }),
+            Claim::Prisoners(i, p, q) => turn(*i).is_some_and(|t| {
+                t.prisoners
+                    == Some(PrisonersSpec {
+                        black: *p,
+                        white: *q,
+                    })
+            }),
+            Claim::Ends(w, by) => e
+                .result
+                .as_ref()
+                .is_some_and(|r| r.by == *by && r.winner == w.map_or("draw", Player::word)),
+            Claim::Scores(b, w) => e.result.as_ref().is_some_and(|r| {
+                r.score
+                    .as_ref()
+                    .is_some_and(|s| s.black.0 == *b && s.white.0 == *w)
+            }),
+            Claim::Unfinished => e.result.is_none(),
+        };
+        if !ok {
+            return Some(format!("claim {claim:?} not met"));
+        }
+    }
+    None
+}
+
+/// Builds the vector of one case: derived by `reference`, confirmed by `engine`, and
+/// checked against the case's claims.
+pub fn build(reference: &dyn RuleSet, engine: &dyn RuleSet, c: &Case) -> Result<Vector, String> {
+    let game = c.record.game().map_err(|e| format!("{}: {e}", c.id))?;
+    let source = if c.claims.is_empty() {
+        "graphgo vectors generate (random family): derived by the spec, confirmed by the engine"
+    } else {
+        "graphgo vectors generate: claims stated by hand in src/vectors/families.rs, derived by the spec, confirmed by the engine"
+    };
+    let draft = Draft {
+        id: c.id.clone(),
+        clauses: c.clauses.iter().map(|s| s.to_string()).collect(),
+        checked: Some(
+            if c.by_hand {
+                "by hand"
+            } else {
+                "spec and engine"
+            }
+            .into(),
+        ),
+        source: Some(source.into()),
+        note: Some(c.note.clone()),
+    };
+    let v = write_vector(reference, &[engine], &c.record, &game, draft)
+        .map_err(|e| format!("{}: {e}", c.id))?;
+    if let Some(why) = unmet(c, &game.setup.board, &v.expected()) {
+        return Err(format!("{}: {why}", c.id));
+    }
+    Ok(v)
+}

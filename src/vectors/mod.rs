@@ -1,0 +1,1152 @@
+//! Conformance vectors: engine-neutral YAML files (format in `spec/FORMAT.md`, section
+//! "Conformance vectors"), each a game record plus what must happen at every turn and at the
+//! end, with the clause ids it exercises and, for every reading and rule variant, whether its
+//! expectations still hold under the other values (a tri-state, like Wycheproof's
+//! valid / invalid / acceptable).
+//!
+//! A vector is *derived* ([`derive`]) by replaying its record through a [`RuleSet`] and
+//! writing down what was observed; it is *checked* ([`check_vector`]) by deriving again with
+//! the implementation under test and comparing field by field. The generator
+//! ([`families`]) states, for every case, what the rules say by hand (the claims), derives the
+//! rest from the transcription, confirms it with the engine, and refuses to write a vector
+//! where any of the three disagree.
+
+pub mod families;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+use num_rational::BigRational;
+use serde::{Deserialize, Serialize};
+
+use crate::board::Board;
+use crate::game::{Colour, EndReason, Observation, Options, Player, RuleId, RuleSet, Setup, Turn};
+use crate::rational;
+use crate::record::{read_value, Game, InputError, Name, PrisonersSpec, Rational, Record};
+
+/// The largest vector file read (a documented cap).
+pub const MAX_VECTOR_BYTES: u64 = 1024 * 1024;
+/// The most vector files `check_dir` reads (a documented cap).
+pub const MAX_VECTOR_FILES: usize = 100_000;
+
+/// The top-level fields a vector adds to a record; every other field is the record's.
+pub const VECTOR_FIELDS: [&str; 8] = [
+    "id", "clauses", "checked", "source", "note", "readings", "turns", "result",
+];
+
+/// The options that switch readings and rule variants, with every value, in the order of
+/// `game::Options`: `neutral` (register reading 1), `no_move` (reading 2), and the extension
+/// variants `self_capture` and `repetition`.
+pub const OPTION_VALUES: [(&str, &[&str]); 4] = [
+    ("neutral", &["both", "none"]),
+    ("no_move", &["lose", "pass"]),
+    ("self_capture", &["all", "multi", "none"]),
+    (
+        "repetition",
+        &["positional", "situational", "simple", "none"],
+    ),
+];
+
+/// Wycheproof's tri-state, per option value: do this vector's expectations hold when the
+/// game is played with that value instead of the vector's own?
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Every expectation holds.
+    Valid,
+    /// The legality of every turn and the winner hold; a detail (a clause id, a score,
+    /// prisoners, a position) differs.
+    Acceptable,
+    /// Some turn's legality, or the winner, differs.
+    Invalid,
+}
+
+impl Status {
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Valid => "valid",
+            Status::Acceptable => "acceptable",
+            Status::Invalid => "invalid",
+        }
+    }
+}
+
+/// `readings`: option name -> value -> status.
+pub type Readings = BTreeMap<String, BTreeMap<String, Status>>;
+
+/// The stones of a position: every vertex not listed is empty.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stones {
+    #[serde(default)]
+    pub black: Vec<Name>,
+    #[serde(default)]
+    pub white: Vec<Name>,
+}
+
+/// What one turn must do.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnExpectation {
+    /// The turn, as a record writes it (`B 3-3`, `W pass`, `B resign`).
+    pub play: String,
+    /// Whether the rules accept it.
+    pub legal: bool,
+    /// For an illegal turn: the clause id that forbids it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clause: Option<String>,
+    /// For a legal turn: the vertices it empties (captures of either colour, self-capture
+    /// included), in the board's vertex order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub removed: Option<Vec<Name>>,
+    /// For a legal turn: the position after it. (An illegal turn changes nothing.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<Stones>,
+    /// For a legal turn under `ggg3`: P and Q after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prisoners: Option<PrisonersSpec>,
+    /// For a legal turn: who is to move after it, or `none` once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<String>,
+}
+
+/// Black's and White's scores (komi included).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreExpectation {
+    pub black: Rational,
+    pub white: Rational,
+}
+
+/// How the game must end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultExpectation {
+    /// `black`, `white` or `draw`.
+    pub winner: String,
+    /// `score`, `resignation` or `no-move`.
+    pub by: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<ScoreExpectation>,
+}
+
+/// The fields a vector adds to its record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Head {
+    pub id: String,
+    pub clauses: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checked: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub readings: Readings,
+    #[serde(default)]
+    pub turns: Vec<TurnExpectation>,
+    /// `None` (`result: none`, or left out) for a game that is not over after its turns.
+    #[serde(default, deserialize_with = "result_or_none")]
+    pub result: Option<ResultExpectation>,
+}
+
+fn result_or_none<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<ResultExpectation>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Either {
+        Word(String),
+        Result(ResultExpectation),
+    }
+    match Option::<Either>::deserialize(d)? {
+        None => Ok(None),
+        Some(Either::Word(w)) if w == "none" => Ok(None),
+        Some(Either::Word(w)) => Err(serde::de::Error::custom(format!(
+            "'{w}' is not a result (write none, or {{winner, by, score}})"
+        ))),
+        Some(Either::Result(r)) => Ok(Some(r)),
+    }
+}
+
+/// The expectations of a vector: every turn and the result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expected {
+    pub turns: Vec<TurnExpectation>,
+    pub result: Option<ResultExpectation>,
+}
+
+/// A conformance vector, read and checked against its board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Vector {
+    pub head: Head,
+    /// The record part (its `moves` are the turns' `play`).
+    pub record: Record,
+    pub game: Game,
+}
+
+impl Vector {
+    pub fn expected(&self) -> Expected {
+        Expected {
+            turns: self.head.turns.clone(),
+            result: self.head.result.clone(),
+        }
+    }
+
+    /// Reads a vector from YAML (or JSON) text. Errors name the field and the value.
+    pub fn parse(text: &str, json: bool) -> Result<Vector, InputError> {
+        let value = read_value(text, json)?;
+        let serde_json::Value::Object(mut map) = value else {
+            return Err(InputError(
+                "not a vector: the top level is not a map of fields".into(),
+            ));
+        };
+        if map.contains_key("moves") {
+            return Err(InputError(
+                "field 'moves': a vector gives its turns under 'turns' (each with 'play'), not 'moves'"
+                    .into(),
+            ));
+        }
+        let mut head = serde_json::Map::new();
+        for key in VECTOR_FIELDS {
+            if let Some(v) = map.remove(key) {
+                head.insert(key.to_string(), v);
+            }
+        }
+        let head: Head = serde_path_to_error::deserialize(serde_json::Value::Object(head))
+            .map_err(|e| {
+                let path = e.path().to_string();
+                InputError(format!("not a vector: field '{path}': {}", e.inner()))
+            })?;
+        check_head(&head)?;
+        map.insert(
+            "moves".into(),
+            serde_json::Value::Array(
+                head.turns
+                    .iter()
+                    .map(|t| serde_json::Value::String(t.play.clone()))
+                    .collect(),
+            ),
+        );
+        let record = Record::from_value(serde_json::Value::Object(map))?;
+        let game = record.game().map_err(|e| {
+            // The record names its turns `moves[i]`; in a vector they are `turns[i].play`.
+            let text = e.0.replace("field 'moves[", "field 'turns[");
+            InputError(text.replacen("]':", "].play':", 1))
+        })?;
+        check_names(&head, &game.setup.board)?;
+        Ok(Vector { head, record, game })
+    }
+
+    /// Reads a vector file. Errors start with the path.
+    pub fn load(path: &Path) -> Result<Vector, InputError> {
+        let shown = path.display();
+        let meta = std::fs::metadata(path)
+            .map_err(|e| InputError(format!("{shown}: cannot read: {e}")))?;
+        if meta.len() > MAX_VECTOR_BYTES {
+            return Err(InputError(format!(
+                "{shown}: {} bytes is over the cap of {MAX_VECTOR_BYTES} bytes per vector",
+                meta.len()
+            )));
+        }
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| InputError(format!("{shown}: cannot read as UTF-8 text: {e}")))?;
+        let json = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+        Vector::parse(&text, json).map_err(|e| InputError(format!("{shown}: {e}")))
+    }
+
+    /// The vector as YAML: comment lines from `note`, then the fields in flow style, one
+    /// turn a line.
+    pub fn to_yaml(&self) -> String {
+        let mut out = String::new();
+        let h = &self.head;
+        out.push_str(
+            "# graphgo conformance vector (format: spec/FORMAT.md, \"Conformance vectors\")\n",
+        );
+        let _ = writeln!(out, "id: {}", scalar(&h.id));
+        let _ = writeln!(
+            out,
+            "clauses: [{}]",
+            h.clauses
+                .iter()
+                .map(|c| scalar(c))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        if let Some(c) = &h.checked {
+            let _ = writeln!(out, "checked: {}", scalar(c));
+        }
+        if let Some(s) = &h.source {
+            let _ = writeln!(out, "source: {}", scalar(s));
+        }
+        if let Some(n) = &h.note {
+            let _ = writeln!(out, "note: {}", scalar(n));
+        }
+        let mut record = self.record.clone();
+        record.moves.clear();
+        record.options = Some(self.game.setup.options);
+        if let serde_json::Value::Object(fields) =
+            serde_json::to_value(&record).expect("a record always serialises")
+        {
+            for (k, v) in fields {
+                if k != "moves" {
+                    let _ = writeln!(out, "{k}: {}", flow(&v));
+                }
+            }
+        }
+        if !h.readings.is_empty() {
+            out.push_str("readings:\n");
+            for (option, values) in &h.readings {
+                let list: Vec<String> = values
+                    .iter()
+                    .map(|(v, s)| format!("{}: {}", scalar(v), s.word()))
+                    .collect();
+                let _ = writeln!(out, "  {option}: {{{}}}", list.join(", "));
+            }
+        }
+        if h.turns.is_empty() {
+            out.push_str("turns: []\n");
+        } else {
+            out.push_str("turns:\n");
+            for t in &h.turns {
+                let v = serde_json::to_value(t).expect("a turn always serialises");
+                let _ = writeln!(out, "  - {}", flow(&v));
+            }
+        }
+        match &h.result {
+            None => out.push_str("result: none\n"),
+            Some(r) => {
+                let v = serde_json::to_value(r).expect("a result always serialises");
+                let _ = writeln!(out, "result: {}", flow(&v));
+            }
+        }
+        out
+    }
+}
+
+fn check_head(head: &Head) -> Result<(), InputError> {
+    if head.id.is_empty()
+        || !head
+            .id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+    {
+        return Err(InputError(format!(
+            "field 'id': '{}' is not an id (letters, digits, '-', '_' and '.', not empty)",
+            head.id
+        )));
+    }
+    if head.clauses.is_empty() {
+        return Err(InputError(
+            "field 'clauses': a vector names at least one clause id".into(),
+        ));
+    }
+    for (i, c) in head.clauses.iter().enumerate() {
+        let ok = c
+            .split_once(':')
+            .is_some_and(|(a, b)| !a.is_empty() && !b.is_empty() && !c.contains(' '));
+        if !ok {
+            return Err(InputError(format!(
+                "field 'clauses[{i}]': '{c}' is not a clause id (like ggg1:2)"
+            )));
+        }
+    }
+    for (option, values) in &head.readings {
+        let Some((_, known)) = OPTION_VALUES.iter().find(|(o, _)| o == option) else {
+            return Err(InputError(format!(
+                "field 'readings.{option}': unknown option (known: neutral, no_move, self_capture, repetition)"
+            )));
+        };
+        for value in values.keys() {
+            if !known.contains(&value.as_str()) {
+                return Err(InputError(format!(
+                    "field 'readings.{option}.{value}': unknown value (known: {})",
+                    known.join(", ")
+                )));
+            }
+        }
+    }
+    for (i, t) in head.turns.iter().enumerate() {
+        if t.legal && t.clause.is_some() {
+            return Err(InputError(format!(
+                "field 'turns[{i}].clause': a legal turn names no clause (got '{}')",
+                t.clause.as_deref().unwrap_or_default()
+            )));
+        }
+        if !t.legal && t.clause.is_none() {
+            return Err(InputError(format!(
+                "field 'turns[{i}].clause': an illegal turn names the clause that forbids it"
+            )));
+        }
+        if let Some(w) = &t.to_move {
+            if !["black", "white", "none"].contains(&w.as_str()) {
+                return Err(InputError(format!(
+                    "field 'turns[{i}].to_move': '{w}' is not black, white or none"
+                )));
+            }
+        }
+    }
+    if let Some(r) = &head.result {
+        if !["black", "white", "draw"].contains(&r.winner.as_str()) {
+            return Err(InputError(format!(
+                "field 'result.winner': '{}' is not black, white or draw",
+                r.winner
+            )));
+        }
+        if !["score", "resignation", "no-move"].contains(&r.by.as_str()) {
+            return Err(InputError(format!(
+                "field 'result.by': '{}' is not score, resignation or no-move",
+                r.by
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn check_names(head: &Head, board: &Board) -> Result<(), InputError> {
+    let known = |field: String, name: &Name| {
+        if board.vertex(&name.0).is_some() {
+            Ok(())
+        } else {
+            Err(InputError(format!(
+                "field '{field}': no vertex named '{}' on this board",
+                name.0
+            )))
+        }
+    };
+    for (i, t) in head.turns.iter().enumerate() {
+        for n in t.removed.iter().flatten() {
+            known(format!("turns[{i}].removed"), n)?;
+        }
+        if let Some(p) = &t.position {
+            for n in &p.black {
+                known(format!("turns[{i}].position.black"), n)?;
+            }
+            for n in &p.white {
+                known(format!("turns[{i}].position.white"), n)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A YAML scalar: plain when it cannot be read as anything but this string, else quoted
+/// (JSON string syntax, which YAML reads).
+pub fn scalar(s: &str) -> String {
+    let special = [
+        "true", "false", "null", "yes", "no", "on", "off", "y", "n", "none", "~",
+    ];
+    let word = s.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == ' ' || c == '-' || c == '_')
+        && !s.ends_with(' ')
+        && !s.contains("  ")
+        && !special.contains(&s.to_ascii_lowercase().as_str());
+    let coordinates = s.split('-').count() >= 2
+        && s.split('-')
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) && !p.starts_with('0'));
+    let integer = !s.is_empty()
+        && s.len() < 18
+        && s.bytes().all(|b| b.is_ascii_digit())
+        && (s == "0" || !s.starts_with('0'));
+    if word || coordinates || integer {
+        s.to_string()
+    } else {
+        serde_json::to_string(s).expect("strings serialise")
+    }
+}
+
+/// A JSON value in YAML flow style.
+pub fn flow(v: &serde_json::Value) -> String {
+    use serde_json::Value as J;
+    match v {
+        J::Null => "null".into(),
+        J::Bool(b) => b.to_string(),
+        J::Number(n) => n.to_string(),
+        J::String(s) => scalar(s),
+        J::Array(items) => format!(
+            "[{}]",
+            items.iter().map(flow).collect::<Vec<_>>().join(", ")
+        ),
+        J::Object(map) => format!(
+            "{{{}}}",
+            map.iter()
+                .map(|(k, v)| format!("{}: {}", scalar(k), flow(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Deriving and comparing expectations
+// ---------------------------------------------------------------------------------------
+
+/// Runs `f`, turning a panic into its message.
+fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
+        if let Some(s) = payload.downcast_ref::<&str>() {
+            s.to_string()
+        } else if let Some(s) = payload.downcast_ref::<String>() {
+            s.clone()
+        } else {
+            "a panic without a message".to_string()
+        }
+    })
+}
+
+fn names(board: &Board, vertices: impl Iterator<Item = usize>) -> Vec<Name> {
+    vertices.map(|v| Name(board.name(v).to_string())).collect()
+}
+
+fn stones(board: &Board, position: &[Colour]) -> Stones {
+    let of = |c: Colour| {
+        names(
+            board,
+            (0..position.len()).filter(move |&v| position[v] == c),
+        )
+    };
+    Stones {
+        black: of(Colour::Black),
+        white: of(Colour::White),
+    }
+}
+
+fn to_move_word(o: &Observation) -> String {
+    o.to_move.map_or("none", Player::word).to_string()
+}
+
+fn result_expectation(o: &Observation) -> Option<ResultExpectation> {
+    o.result.as_ref().map(|r| ResultExpectation {
+        winner: r.winner.map_or("draw", Player::word).to_string(),
+        by: match r.by {
+            EndReason::Score => "score",
+            EndReason::Resignation => "resignation",
+            EndReason::NoMove => "no-move",
+        }
+        .to_string(),
+        score: r.score.as_ref().map(|[b, w]| ScoreExpectation {
+            black: Rational(b.clone()),
+            white: Rational(w.clone()),
+        }),
+    })
+}
+
+/// Plays `game` through `rules` and writes down what it does: every turn's legality (with
+/// the clause of a refusal), what a legal turn removes, the position, prisoners and player
+/// to move after it, and the result at the end. A refused turn is expected to change
+/// nothing; if it does, the change is written down (as a position), so that it shows as a
+/// difference. `Err` when the implementation cannot start the game or panics.
+pub fn derive(rules: &dyn RuleSet, game: &Game) -> Result<Expected, String> {
+    let board = &game.setup.board;
+    let mut playing = match guarded(|| rules.start(&game.setup)) {
+        Ok(Ok(g)) => g,
+        Ok(Err(e)) => return Err(format!("cannot start the game: {e}")),
+        Err(m) => return Err(format!("panics starting the game: {m}")),
+    };
+    let mut before = guarded(|| playing.observe()).map_err(|m| format!("panics: {m}"))?;
+    let mut turns = Vec::with_capacity(game.turns.len());
+    for (i, turn) in game.turns.iter().enumerate() {
+        let verdict = guarded(|| playing.play(turn))
+            .map_err(|m| format!("panics at turn {} ({}): {m}", i + 1, turn.text(board)))?;
+        let after = guarded(|| playing.observe()).map_err(|m| format!("panics: {m}"))?;
+        let expectation = match verdict {
+            Ok(()) => TurnExpectation {
+                play: turn.text(board),
+                legal: true,
+                clause: None,
+                // Emptied: coloured after step 1 of the move (the stone placed counts, so
+                // that a self-captured lone stone is listed), empty after the turn.
+                removed: Some(names(
+                    board,
+                    (0..after.position.len()).filter(|&v| {
+                        let placed = matches!(*turn, Turn::Move { at, .. } if at == v);
+                        (placed || before.position[v] != Colour::Empty)
+                            && after.position[v] == Colour::Empty
+                    }),
+                )),
+                position: Some(stones(board, &after.position)),
+                prisoners: after
+                    .prisoners
+                    .map(|[p, q]| PrisonersSpec { black: p, white: q }),
+                to_move: Some(to_move_word(&after)),
+            },
+            Err(illegal) => TurnExpectation {
+                play: turn.text(board),
+                legal: false,
+                clause: Some(illegal.clause.to_string()),
+                removed: None,
+                position: (after != before).then(|| stones(board, &after.position)),
+                prisoners: None,
+                to_move: None,
+            },
+        };
+        turns.push(expectation);
+        before = after;
+    }
+    Ok(Expected {
+        turns,
+        result: result_expectation(&before),
+    })
+}
+
+/// How much of a vector is compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Depth {
+    /// Everything.
+    Full,
+    /// The legality of every turn and the winner (for an `acceptable` reading).
+    Verdicts,
+}
+
+/// The differences between a vector's expectations and what an implementation did, one
+/// line each, naming the field: empty when they agree.
+pub fn differences(board: &Board, want: &Expected, got: &Expected, depth: Depth) -> Vec<String> {
+    let mut out = Vec::new();
+    let _ = board;
+    for (i, (w, g)) in want.turns.iter().zip(&got.turns).enumerate() {
+        let at = format!("turns[{i}] ({})", w.play);
+        if w.legal != g.legal {
+            let said = |t: &TurnExpectation| {
+                if t.legal {
+                    "legal".to_string()
+                } else {
+                    format!("illegal ({})", t.clause.as_deref().unwrap_or("?"))
+                }
+            };
+            out.push(format!("{at}.legal: expected {}, got {}", said(w), said(g)));
+            // Past a different verdict the games differ; later turns would only repeat it.
+            return out;
+        }
+        if depth == Depth::Verdicts {
+            continue;
+        }
+        let mut field = |name: &str, a: String, b: String| {
+            if a != b {
+                out.push(format!("{at}.{name}: expected {a}, got {b}"));
+            }
+        };
+        field("clause", show(&w.clause), show(&g.clause));
+        field("removed", show(&w.removed), show(&g.removed));
+        field("position", show(&w.position), show(&g.position));
+        field("prisoners", show(&w.prisoners), show(&g.prisoners));
+        field("to_move", show(&w.to_move), show(&g.to_move));
+        if !out.is_empty() {
+            return out;
+        }
+    }
+    if want.turns.len() != got.turns.len() {
+        out.push(format!(
+            "turns: expected {} turns, got {}",
+            want.turns.len(),
+            got.turns.len()
+        ));
+    }
+    let winner = |r: &Option<ResultExpectation>| r.as_ref().map(|r| r.winner.clone());
+    match depth {
+        Depth::Full if want.result != got.result => out.push(format!(
+            "result: expected {}, got {}",
+            show(&want.result),
+            show(&got.result)
+        )),
+        Depth::Verdicts if winner(&want.result) != winner(&got.result) => out.push(format!(
+            "result.winner: expected {}, got {}",
+            show(&winner(&want.result)),
+            show(&winner(&got.result))
+        )),
+        _ => {}
+    }
+    out
+}
+
+fn show<T: Serialize>(v: &T) -> String {
+    let value = serde_json::to_value(v).expect("expectations serialise");
+    match value {
+        serde_json::Value::Null => "none".into(),
+        other => flow(&other),
+    }
+}
+
+/// The same options with one of them set to `value` (names and values as in records).
+pub fn with_option(options: Options, option: &str, value: &str) -> Option<Options> {
+    let mut v = serde_json::to_value(options).ok()?;
+    v.as_object_mut()?
+        .insert(option.into(), serde_json::Value::String(value.into()));
+    serde_json::from_value(v).ok()
+}
+
+/// The value of one option, as records write it.
+pub fn option_value(options: Options, option: &str) -> String {
+    serde_json::to_value(options)
+        .ok()
+        .and_then(|v| v.get(option).and_then(|x| x.as_str()).map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// The status of every option value for `game` (its expectations `base`, derived with its
+/// own options), derived with `rules` (the transcription).
+pub fn readings(rules: &dyn RuleSet, game: &Game, base: &Expected) -> Result<Readings, String> {
+    let mut out = Readings::new();
+    for (option, values) in OPTION_VALUES {
+        let mut statuses = BTreeMap::new();
+        for value in values {
+            let options = with_option(game.setup.options, option, value)
+                .expect("every listed value is an option value");
+            let varied = Game {
+                setup: Setup {
+                    options,
+                    ..game.setup.clone()
+                },
+                turns: game.turns.clone(),
+            };
+            let got = derive(rules, &varied)?;
+            let board = &game.setup.board;
+            let status = if differences(board, base, &got, Depth::Full).is_empty() {
+                Status::Valid
+            } else if differences(board, base, &got, Depth::Verdicts).is_empty() {
+                Status::Acceptable
+            } else {
+                Status::Invalid
+            };
+            statuses.insert(value.to_string(), status);
+        }
+        out.insert(option.to_string(), statuses);
+    }
+    Ok(out)
+}
+
+/// The clause ids a game exercises, read off what happens in it.
+pub fn exercised_clauses(setup: &Setup, expected: &Expected) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut add = |c: &str| {
+        out.insert(c.to_string());
+    };
+    let rules = setup.rules;
+    let graph = RuleId::GRAPH.contains(&rules);
+    if graph {
+        add("ggg1:0");
+        if setup.initial.iter().any(|&c| c != Colour::Empty)
+            || setup.to_move == Player::White
+            || setup.komi != BigRational::from_integer(0.into())
+        {
+            add("ggg1:notes");
+        }
+        if rules == RuleId::Ggg3 {
+            add("ggg3:0");
+        }
+    }
+    let mut passes = 0;
+    for t in &expected.turns {
+        if let Some(c) = &t.clause {
+            add(c);
+        }
+        if !graph || !t.legal {
+            continue;
+        }
+        let word = t.play.split_whitespace().nth(1).unwrap_or_default();
+        let is_move = word != "pass" && word != "resign";
+        if is_move {
+            add("ggg1:2");
+            passes = 0;
+            if t.removed.as_ref().is_some_and(|r| !r.is_empty()) {
+                add("ggg1:1");
+                if rules == RuleId::Ggg3 {
+                    add("ggg3:2");
+                }
+            }
+            if rules == RuleId::Ggg2 {
+                add("ggg2:2");
+            }
+        } else if word == "pass" {
+            passes += 1;
+            if rules == RuleId::Ggg3 {
+                add("ggg3:2");
+                add("ggg3:3");
+            }
+        }
+        if word == "resign" || passes >= 2 {
+            passes = 0;
+        }
+    }
+    if let Some(r) = &expected.result {
+        match rules {
+            RuleId::Ggg1 => add("ggg1:4"),
+            RuleId::Ggg2 => add("ggg2:4"),
+            RuleId::Ggg3 => add("ggg3:4"),
+            _ => {}
+        }
+        let _ = r;
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// Writing a vector from a record
+// ---------------------------------------------------------------------------------------
+
+/// What `vectors new` and the generator know about a vector before it is derived.
+#[derive(Clone, Debug, Default)]
+pub struct Draft {
+    pub id: String,
+    /// Clause ids named by hand (the exercised ones are added).
+    pub clauses: Vec<String>,
+    pub checked: Option<String>,
+    pub source: Option<String>,
+    pub note: Option<String>,
+}
+
+/// A vector for `game`: expectations derived from the transcription (`reference`) and
+/// confirmed by `confirm` (the engine): `Err` naming the first difference when the two
+/// disagree. The readings are derived from the transcription.
+pub fn write_vector(
+    reference: &dyn RuleSet,
+    confirm: &[&dyn RuleSet],
+    record: &Record,
+    game: &Game,
+    draft: Draft,
+) -> Result<Vector, String> {
+    let expected = derive(reference, game).map_err(|e| format!("{}: {e}", reference.name()))?;
+    for other in confirm {
+        let got = derive(*other, game).map_err(|e| format!("{}: {e}", other.name()))?;
+        let diff = differences(&game.setup.board, &expected, &got, Depth::Full);
+        if !diff.is_empty() {
+            return Err(format!(
+                "{} and {} disagree: {}",
+                reference.name(),
+                other.name(),
+                diff.join("; ")
+            ));
+        }
+    }
+    let readings = readings(reference, game, &expected)?;
+    let mut clauses: BTreeSet<String> = draft.clauses.into_iter().collect();
+    clauses.extend(exercised_clauses(&game.setup, &expected));
+    let mut record = record.clone();
+    record.moves = expected.turns.iter().map(|t| t.play.clone()).collect();
+    let head = Head {
+        id: draft.id,
+        clauses: clauses.into_iter().collect(),
+        checked: draft.checked,
+        source: draft.source,
+        note: draft.note,
+        readings,
+        turns: expected.turns,
+        result: expected.result,
+    };
+    // Read the vector back from its own text: what is written is what is checked.
+    let vector = Vector {
+        game: game.clone(),
+        record,
+        head,
+    };
+    let again = Vector::parse(&vector.to_yaml(), false)
+        .map_err(|e| format!("the written vector does not read back: {e}"))?;
+    Ok(again)
+}
+
+// ---------------------------------------------------------------------------------------
+// Checking vectors
+// ---------------------------------------------------------------------------------------
+
+/// What one implementation did with one vector.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Pass,
+    /// Passed on the legality of every turn and the winner only (an `acceptable` reading).
+    PassVerdicts(String),
+    Fail(Vec<String>),
+    Skip(String),
+}
+
+impl Outcome {
+    pub fn is_fail(&self) -> bool {
+        matches!(self, Outcome::Fail(_))
+    }
+}
+
+/// Checks one vector against one implementation, with the vector's own options.
+pub fn check_vector(rules: &dyn RuleSet, vector: &Vector) -> Outcome {
+    check_game(rules, vector, &vector.game, Depth::Full)
+}
+
+/// Checks `vector`'s expectations against `rules` playing `game` (the vector's game, or the
+/// same turns with other option values), to `depth`.
+pub fn check_game(rules: &dyn RuleSet, vector: &Vector, game: &Game, depth: Depth) -> Outcome {
+    match derive(rules, game) {
+        Err(e) if e.starts_with("cannot start") => Outcome::Skip(e),
+        Err(e) => Outcome::Fail(vec![e]),
+        Ok(got) => {
+            let diff = differences(&game.setup.board, &vector.expected(), &got, depth);
+            match (diff.is_empty(), depth) {
+                (false, _) => Outcome::Fail(diff),
+                (true, Depth::Full) => Outcome::Pass,
+                (true, Depth::Verdicts) => Outcome::PassVerdicts("legality and winner only".into()),
+            }
+        }
+    }
+}
+
+/// Checks the vector's `readings` against the transcription: each declared status must be
+/// what the transcription gives.
+pub fn check_readings(reference: &dyn RuleSet, vector: &Vector) -> Vec<String> {
+    let base = vector.expected();
+    let got = match readings(reference, &vector.game, &base) {
+        Ok(r) => r,
+        Err(e) => return vec![format!("readings: {e}")],
+    };
+    let mut out = Vec::new();
+    for (option, values) in &vector.head.readings {
+        for (value, declared) in values {
+            let actual = got.get(option).and_then(|m| m.get(value)).copied();
+            if actual != Some(*declared) {
+                out.push(format!(
+                    "readings.{option}.{value}: declared {}, {} gives {}",
+                    declared.word(),
+                    reference.name(),
+                    actual.map_or("nothing", Status::word)
+                ));
+            }
+        }
+    }
+    let own = |o: &str| option_value(vector.game.setup.options, o);
+    for (option, values) in &vector.head.readings {
+        if let Some(s) = values.get(&own(option)) {
+            if *s != Status::Valid {
+                out.push(format!(
+                    "readings.{option}.{}: the vector's own option value must be valid, not {}",
+                    own(option),
+                    s.word()
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// Every vector file under `dir` (`.yaml`, `.yml`, `.json`), recursively, sorted by path.
+pub fn files(dir: &Path) -> Result<Vec<PathBuf>, InputError> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let entries = std::fs::read_dir(&d)
+            .map_err(|e| InputError(format!("{}: cannot read the directory: {e}", d.display())))?;
+        for entry in entries {
+            let path = entry
+                .map_err(|e| InputError(format!("{}: {e}", d.display())))?
+                .path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|x| {
+                let x = x.to_string_lossy().to_ascii_lowercase();
+                x == "yaml" || x == "yml" || x == "json"
+            }) {
+                out.push(path);
+                if out.len() > MAX_VECTOR_FILES {
+                    return Err(InputError(format!(
+                        "{}: over the cap of {MAX_VECTOR_FILES} vector files",
+                        dir.display()
+                    )));
+                }
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Reads every vector under `dir`; ids must be distinct.
+pub fn load_dir(dir: &Path) -> Result<Vec<(PathBuf, Vector)>, InputError> {
+    let mut seen: BTreeMap<String, PathBuf> = BTreeMap::new();
+    let mut out = Vec::new();
+    for path in files(dir)? {
+        let v = Vector::load(&path)?;
+        if let Some(first) = seen.insert(v.head.id.clone(), path.clone()) {
+            return Err(InputError(format!(
+                "{}: field 'id': '{}' is already the id of {}",
+                path.display(),
+                v.head.id,
+                first.display()
+            )));
+        }
+        out.push((path, v));
+    }
+    Ok(out)
+}
+
+/// One vector's outcome on every side checked.
+#[derive(Clone, Debug)]
+pub struct VectorRun {
+    pub file: PathBuf,
+    pub id: String,
+    pub clauses: Vec<String>,
+    /// (side name, outcome), in the order the sides were given.
+    pub outcomes: Vec<(String, Outcome)>,
+}
+
+/// Pass / fail / skip counts per clause id and side.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub pass: usize,
+    pub fail: usize,
+    pub skip: usize,
+}
+
+/// The outcome of checking a set of vectors.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    pub sides: Vec<String>,
+    pub runs: Vec<VectorRun>,
+}
+
+impl Summary {
+    pub fn failed(&self) -> bool {
+        self.runs
+            .iter()
+            .any(|r| r.outcomes.iter().any(|(_, o)| o.is_fail()))
+    }
+
+    /// clause -> per side tally.
+    pub fn per_clause(&self) -> BTreeMap<String, Vec<Tally>> {
+        let mut out: BTreeMap<String, Vec<Tally>> = BTreeMap::new();
+        for run in &self.runs {
+            for clause in &run.clauses {
+                let row = out
+                    .entry(clause.clone())
+                    .or_insert_with(|| vec![Tally::default(); self.sides.len()]);
+                for (i, (_, o)) in run.outcomes.iter().enumerate() {
+                    match o {
+                        Outcome::Pass | Outcome::PassVerdicts(_) => row[i].pass += 1,
+                        Outcome::Fail(_) => row[i].fail += 1,
+                        Outcome::Skip(_) => row[i].skip += 1,
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The report: every failure (file, id, side, the differing fields), the skipped
+    /// vectors with their reason, the per-clause table, and a closing line.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        for run in &self.runs {
+            for (side, o) in &run.outcomes {
+                match o {
+                    Outcome::Fail(lines) => {
+                        let _ =
+                            writeln!(out, "FAIL {} ({}) on {side}:", run.id, run.file.display());
+                        for l in lines {
+                            let _ = writeln!(out, "  {l}");
+                        }
+                    }
+                    Outcome::Skip(why) => {
+                        let _ = writeln!(out, "skip {} on {side}: {why}", run.id);
+                    }
+                    Outcome::PassVerdicts(why) => {
+                        let _ = writeln!(out, "pass {} on {side} ({why})", run.id);
+                    }
+                    Outcome::Pass => {}
+                }
+            }
+        }
+        let w = self
+            .per_clause()
+            .keys()
+            .map(String::len)
+            .max()
+            .unwrap_or(6)
+            .max(6);
+        let _ = write!(out, "{:w$}", "clause");
+        for side in &self.sides {
+            let _ = write!(out, "  {:>20}", format!("{side} pass/fail/skip"));
+        }
+        out.push('\n');
+        for (clause, row) in self.per_clause() {
+            let _ = write!(out, "{clause:w$}");
+            for t in row {
+                let _ = write!(out, "  {:>20}", format!("{}/{}/{}", t.pass, t.fail, t.skip));
+            }
+            out.push('\n');
+        }
+        let _ = write!(out, "{} vectors", self.runs.len());
+        for (i, side) in self.sides.iter().enumerate() {
+            let count = |f: &dyn Fn(&Outcome) -> bool| {
+                self.runs.iter().filter(|r| f(&r.outcomes[i].1)).count()
+            };
+            let _ = write!(
+                out,
+                "; {side}: {} pass, {} fail, {} skipped",
+                count(&|o| matches!(o, Outcome::Pass | Outcome::PassVerdicts(_))),
+                count(&|o| o.is_fail()),
+                count(&|o| matches!(o, Outcome::Skip(_)))
+            );
+        }
+        out.push('\n');
+        out
+    }
+}
+
+/// Checks every vector against every side with the vector's own options; the first side
+/// is the reference, against which the `readings` are checked too.
+pub fn check_all(sides: &[&dyn RuleSet], vectors: &[(PathBuf, Vector)]) -> Summary {
+    let mut summary = Summary {
+        sides: sides.iter().map(|s| s.name().to_string()).collect(),
+        runs: Vec::new(),
+    };
+    for (file, v) in vectors {
+        let mut outcomes = Vec::new();
+        for (i, side) in sides.iter().enumerate() {
+            let mut o = check_vector(*side, v);
+            if i == 0 {
+                let bad = check_readings(*side, v);
+                if !bad.is_empty() {
+                    o = match o {
+                        Outcome::Fail(mut lines) => {
+                            lines.extend(bad);
+                            Outcome::Fail(lines)
+                        }
+                        _ => Outcome::Fail(bad),
+                    };
+                }
+            }
+            outcomes.push((side.name().to_string(), o));
+        }
+        summary.runs.push(VectorRun {
+            file: file.clone(),
+            id: v.head.id.clone(),
+            clauses: v.head.clauses.clone(),
+            outcomes,
+        });
+    }
+    summary
+}
+
+/// Every clause id of the `ggg` family (the register's, `../shared/CLAUSES.md`) and the
+/// extension options' ids.
+pub const GGG_CLAUSES: [&str; 15] = [
+    "ggg1:0",
+    "ggg1:1",
+    "ggg1:2",
+    "ggg1:3",
+    "ggg1:4",
+    "ggg1:notes",
+    "ggg2:2",
+    "ggg2:4",
+    "ggg2:example",
+    "ggg3:0",
+    "ggg3:2",
+    "ggg3:3",
+    "ggg3:4",
+    "option:self_capture",
+    "option:repetition",
+];
+
+/// Formats a rational as vectors write it.
+pub fn rational_text(r: &BigRational) -> String {
+    rational::format(r)
+}
