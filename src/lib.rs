@@ -24,4 +24,5 @@ pub mod replay;
 pub mod space;
 pub mod spec;
 pub mod vectors;
+pub mod verify;
 pub mod weights;
