@@ -123,9 +123,13 @@ enum VectorsAction {
         /// A clause id the vector exercises (repeat; the clauses seen in play are added).
         #[arg(long = "clause", value_name = "ID")]
         clauses: Vec<String>,
-        /// A note, written as comment lines on top.
+        /// A note (why the vector is right, what it shows).
         #[arg(long)]
         note: Option<String>,
+        /// How the expectations were checked (default: "spec and engine"; write "by hand"
+        /// only after working every field out from the rules).
+        #[arg(long, value_name = "HOW")]
+        checked: Option<String>,
     },
     /// Regenerate the generated families of vectors into DIR (one file per vector).
     Generate {
@@ -411,6 +415,7 @@ fn vectors(action: VectorsAction) -> ExitCode {
             id,
             clauses,
             note,
+            checked,
         } => {
             let shown = record.display();
             let (rec, game) = match Record::load(&record).and_then(|r| r.game().map(|g| (r, g))) {
@@ -427,7 +432,7 @@ fn vectors(action: VectorsAction) -> ExitCode {
             let draft = vectors::Draft {
                 id,
                 clauses,
-                checked: Some("spec and engine".into()),
+                checked: Some(checked.unwrap_or_else(|| "spec and engine".into())),
                 source: Some(format!("graphgo vectors new {shown}")),
                 note,
             };
