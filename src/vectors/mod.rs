@@ -219,7 +219,12 @@ impl Vector {
         let head: Head = serde_path_to_error::deserialize(serde_json::Value::Object(head))
             .map_err(|e| {
                 let path = e.path().to_string();
-                InputError(format!("not a vector: field '{path}': {}", e.inner()))
+                let field = if path == "." {
+                    String::new()
+                } else {
+                    format!("field '{path}': ")
+                };
+                InputError(format!("not a vector: {field}{}", e.inner()))
             })?;
         check_head(&head)?;
         map.insert(
