@@ -1,0 +1,223 @@
+//! `graphgo vectors check | new | generate` from the outside: exit statuses, the per-clause
+//! summary, a corrupted vector, malformed input naming file, field and value, atomic writes.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_graphgo");
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("vectors_cli")
+        .join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(args: &[&str]) -> Run {
+    let out = Command::new(BIN).args(args).output().unwrap();
+    let run = Run {
+        code: out.status.code().expect("not killed by a signal"),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    };
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    run
+}
+
+fn vectors_dir() -> String {
+    format!("{}/spec/vectors", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn check_passes_on_the_committed_vectors_with_a_per_clause_summary() {
+    let r = run(&["vectors", "check", &vectors_dir()]);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    let header = r.stdout.lines().find(|l| l.starts_with("clause")).unwrap();
+    assert!(header.contains("spec pass/fail/skip") && header.contains("engine pass/fail/skip"));
+    for id in ["ggg1:3", "ggg2:example", "ggg3:4", "option:self_capture"] {
+        let line = r
+            .stdout
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(id))
+            .unwrap_or_else(|| panic!("no line for {id}:\n{}", r.stdout));
+        // Every count is n/0/0 for both sides.
+        for cell in line.split_whitespace().skip(1) {
+            assert!(cell.ends_with("/0/0"), "{line}");
+        }
+    }
+    assert!(r.stdout.contains("spec: ") && r.stdout.contains(" 0 fail"));
+}
+
+const KO: &str = "\
+id: ko
+clauses: [\"ggg1:3\"]
+rules: ggg1
+board: {path: 2}
+turns:
+  - {play: B 1, legal: true, removed: [], position: {black: [1]}, to_move: white}
+  - {play: W 2, legal: true, removed: [1], position: {white: [2]}, to_move: black}
+  - {play: B 1, legal: false, clause: \"ggg1:3\"}
+result: none
+";
+
+/// The ko of path 1-2 by hand: B 1; W 2 removes Black's 1 (step 2) and keeps the liberty 1;
+/// B 1 would give back the colouring after turn 1 (ggg1:3).
+#[test]
+fn a_hand_written_vector_passes_and_its_corruption_fails() {
+    let dir = scratch("corrupt");
+    std::fs::write(dir.join("ko.yaml"), KO).unwrap();
+    let r = run(&["vectors", "check", dir.to_str().unwrap()]);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(r
+        .stdout
+        .contains("1 vectors; spec: 1 pass, 0 fail, 0 skipped; engine: 1 pass"));
+
+    // Claim the retake legal: both sides refuse it.
+    let wrong = KO.replace(
+        "{play: B 1, legal: false, clause: \"ggg1:3\"}",
+        "{play: B 1, legal: true, removed: [2], position: {black: [1]}, to_move: white}",
+    );
+    std::fs::write(dir.join("ko.yaml"), wrong).unwrap();
+    let r = run(&["vectors", "check", dir.to_str().unwrap()]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(r.stdout.contains("FAIL ko ("), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("turns[2] (B 1).legal: expected legal, got illegal (ggg1:3)"),
+        "{}",
+        r.stdout
+    );
+    let line = r.stdout.lines().find(|l| l.starts_with("ggg1:3")).unwrap();
+    assert_eq!(
+        line.split_whitespace().skip(1).collect::<Vec<_>>(),
+        ["0/1/0", "0/1/0"]
+    );
+}
+
+#[test]
+fn malformed_vectors_exit_2_naming_file_field_and_value() {
+    let dir = scratch("malformed");
+    let bad = KO.replace("position: {white: [2]}", "position: {white: [5]}");
+    std::fs::write(dir.join("bad.yaml"), bad).unwrap();
+    let r = run(&["vectors", "check", dir.to_str().unwrap()]);
+    assert_eq!(r.code, 2);
+    assert!(r.stdout.is_empty());
+    assert!(
+        r.stderr
+            .contains("bad.yaml: field 'turns[1].position.white': no vertex named '5'"),
+        "{}",
+        r.stderr
+    );
+    // Two files with one id.
+    let dir = scratch("duplicate");
+    std::fs::write(dir.join("a.yaml"), KO).unwrap();
+    std::fs::write(dir.join("b.yaml"), KO).unwrap();
+    let r = run(&["vectors", "check", dir.to_str().unwrap()]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .contains("b.yaml: field 'id': 'ko' is already the id of"),
+        "{}",
+        r.stderr
+    );
+    // No vectors at all, and no directory.
+    let empty = scratch("empty");
+    let r = run(&["vectors", "check", empty.to_str().unwrap()]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("no vector files"), "{}", r.stderr);
+    let r = run(&["vectors", "check", "/nonexistent/vectors"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("/nonexistent/vectors: cannot read"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn new_writes_a_vector_from_a_record_atomically() {
+    let dir = scratch("new");
+    let record = dir.join("ko-record.yaml");
+    std::fs::write(
+        &record,
+        "rules: ggg1\nboard: {path: 2}\nmoves: [B 1, W 2, B 1]\n",
+    )
+    .unwrap();
+    let out = dir.join("out").join("ko.yaml");
+    let r = run(&[
+        "vectors",
+        "new",
+        record.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--clause",
+        "ggg1:3",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("id: ko-record"), "{text}");
+    assert!(
+        text.contains("{play: B 1, legal: false, clause: \"ggg1:3\"}"),
+        "{text}"
+    );
+    assert!(text.contains("checked: spec and engine"), "{text}");
+    // Nothing else was left in the directory (no temporary file).
+    let names: Vec<_> = std::fs::read_dir(out.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+    // And it checks.
+    let r = run(&["vectors", "check", out.parent().unwrap().to_str().unwrap()]);
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    // To standard output without -o.
+    let r = run(&["vectors", "new", record.to_str().unwrap(), "--id", "other"]);
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.starts_with("# graphgo conformance vector"));
+    assert!(r.stdout.contains("id: other"));
+}
+
+#[test]
+fn new_refuses_bad_records_naming_file_and_field() {
+    let dir = scratch("new-bad");
+    let record = dir.join("r.yaml");
+    std::fs::write(&record, "rules: ggg1\nboard: {path: 2}\nmoves: [B 3]\n").unwrap();
+    let r = run(&["vectors", "new", record.to_str().unwrap()]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .contains("r.yaml: field 'moves[0]': turn 'B 3': no vertex named '3'"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["vectors", "new", "/nonexistent.yaml"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("/nonexistent.yaml: cannot read"),
+        "{}",
+        r.stderr
+    );
+    // A bad id.
+    std::fs::write(&record, "rules: ggg1\nboard: {path: 2}\nmoves: [B 1]\n").unwrap();
+    let r = run(&["vectors", "new", record.to_str().unwrap(), "--id", "a b"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("field 'id': 'a b'"), "{}", r.stderr);
+}
+
+#[test]
+fn generate_writes_every_family() {
+    let dir = scratch("generate");
+    let r = run(&["vectors", "generate", dir.to_str().unwrap()]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let n = std::fs::read_dir(&dir).unwrap().count();
+    assert!(n >= 300, "{n}");
+    assert!(r.stdout.contains(&format!("wrote {n} vectors")));
+}
