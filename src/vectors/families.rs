@@ -251,7 +251,8 @@ fn any_legal(board: &Board, pos: &[Colour], self_capture: &str, repetition: &str
                 "multi" => own == 1,
                 _ => false,
             };
-            !refused && !(repetition != "none" && after == pos)
+            let repeats = repetition != "none" && after == pos;
+            !refused && !repeats
         })
 }
 
