@@ -107,6 +107,10 @@ pub struct TurnExpectation {
     /// For a legal turn under `ggg3`: P and Q after it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prisoners: Option<PrisonersSpec>,
+    /// For a legal turn under rules that keep running scores (MANGO, directed): Black's and
+    /// White's scores after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scores: Option<ScoreExpectation>,
     /// For a legal turn: who is to move after it, or `none` once the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to_move: Option<String>,
@@ -579,6 +583,10 @@ pub fn derive(rules: &dyn RuleSet, game: &Game) -> Result<Expected, String> {
                 prisoners: after
                     .prisoners
                     .map(|[p, q]| PrisonersSpec { black: p, white: q }),
+                scores: after.scores.as_ref().map(|[b, w]| ScoreExpectation {
+                    black: Rational(b.clone()),
+                    white: Rational(w.clone()),
+                }),
                 to_move: Some(to_move_word(&after)),
             },
             Err(illegal) => TurnExpectation {
@@ -588,6 +596,7 @@ pub fn derive(rules: &dyn RuleSet, game: &Game) -> Result<Expected, String> {
                 removed: None,
                 position: (after != before).then(|| stones(board, &after.position)),
                 prisoners: None,
+                scores: None,
                 to_move: None,
             },
         };
@@ -640,6 +649,7 @@ pub fn differences(board: &Board, want: &Expected, got: &Expected, depth: Depth)
         field("removed", show(&w.removed), show(&g.removed));
         field("position", show(&w.position), show(&g.position));
         field("prisoners", show(&w.prisoners), show(&g.prisoners));
+        field("scores", show(&w.scores), show(&g.scores));
         field("to_move", show(&w.to_move), show(&g.to_move));
         if !out.is_empty() {
             return out;
