@@ -629,3 +629,11 @@ impl Playable for MangoGame {
         Ok(())
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// The infinite example
+// ---------------------------------------------------------------------------------------
+
+/// `mango:EXINF` — the integer lattice with F = exp(−x² − y²) and T = `z > 1/1000`:
+/// [`lattice`].
+pub mod lattice;
