@@ -90,3 +90,24 @@ fn mango_engine_exact_thresholds_on_fractional_sums() {
         graphgo::game::Colour::Black
     );
 }
+
+#[test]
+fn mango_engine_shrinking_keeps_weights_aligned_with_points() {
+    // check::without_vertices on a MANGO game: the weights of the kept points stay with
+    // them (path 1-2-3-4 with F(4) = 1/2; removing point 1 leaves 2, 3, 4 with 1, 1, 1/2),
+    // so the smaller game still starts on both sides.
+    let text = "rules: mango\nboard: {path: 4}\nsetup: {white: [3]}\n\
+        mango: {weights: {4: \"1/2\"}}\nmoves: [B 2]\n";
+    let game = Record::parse(text, false).unwrap().game().unwrap();
+    let smaller = check::without_vertices(&game, &[0].into_iter().collect()).unwrap();
+    let Equipment::Weights(w) = &smaller.setup.equipment else {
+        panic!("weights")
+    };
+    let one = BigRational::from_integer(1.into());
+    assert_eq!(
+        w.weight,
+        vec![one.clone(), one, BigRational::new(1.into(), 2.into())]
+    );
+    assert!(Spec.start(&smaller.setup).is_ok() && Engine.start(&smaller.setup).is_ok());
+    assert!(check::compare(&Spec, &Engine, &smaller).is_none());
+}
