@@ -382,6 +382,12 @@ pub fn is_new(earlier: &HashSet<Configuration>, produced: &Configuration) -> boo
 /// `mango:MOVE` and `mango:LEGAL` — the configuration a legal move at n produces, or why
 /// there is none.
 pub fn check_move(state: &GameState, player: Player, n: Point) -> Result<Configuration, Illegal> {
+    if n >= state.set.board.len() {
+        return Err(Illegal {
+            clause: "mango:MOVE",
+            reason: format!("there is no point {n}"),
+        });
+    }
     let name = state.set.board.name(n).to_string();
     if !state.config.e.contains(&n) {
         return Err(Illegal {
