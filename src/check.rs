@@ -740,10 +740,21 @@ pub fn without_vertices(game: &Game, removed: &BTreeSet<Vertex>) -> Option<Game>
             _ => Some(t.clone()),
         })
         .collect();
+    // MANGO's weights are per point: keep those of the kept points.
+    let equipment = match &game.setup.equipment {
+        crate::game::Equipment::Weights(w) => {
+            crate::game::Equipment::Weights(Arc::new(crate::weights::Weights {
+                weight: kept.iter().map(|&v| w.weight[v].clone()).collect(),
+                ..(**w).clone()
+            }))
+        }
+        other => other.clone(),
+    };
     Some(Game {
         setup: Setup {
             board: Arc::new(smaller),
             initial: kept.iter().map(|&v| game.setup.initial[v]).collect(),
+            equipment,
             ..game.setup.clone()
         },
         turns,

@@ -1,6 +1,7 @@
 //! The game record: a YAML or JSON file (format in `spec/FORMAT.md`) read into a
 //! [`Setup`] and a list of [`Turn`]s. Every error names the field and the value.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
@@ -11,6 +12,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::board::Board;
 use crate::game::{Colour, Equipment, Options, Player, RuleId, Setup, Turn};
 use crate::rational;
+use crate::weights::{Threshold, Weights};
 
 /// The largest record file read (a documented cap).
 pub const MAX_RECORD_BYTES: u64 = 64 * 1024 * 1024;
@@ -177,6 +179,9 @@ pub struct Record {
     pub komi: Option<Rational>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub options: Option<Options>,
+    /// MANGO's F, T and initial scores (`rules: mango` only; `mango:EQUIP`, `mango:SETUP`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mango: Option<MangoSpec>,
     #[serde(default)]
     pub moves: Vec<String>,
 }
@@ -238,7 +243,7 @@ impl Record {
     pub fn game(&self) -> Result<Game, InputError> {
         let rules = RuleId::parse(&self.rules).ok_or_else(|| {
             InputError(format!(
-                "field 'rules': unknown rule set '{}' (expected ggg1, ggg2 or ggg3)",
+                "field 'rules': unknown rule set '{}' (expected ggg1, ggg2, ggg3 or mango)",
                 self.rules
             ))
         })?;
@@ -293,6 +298,12 @@ impl Record {
         let komi = match (&self.komi, rules) {
             (None, _) => BigRational::from_integer(0.into()),
             (Some(k), RuleId::Ggg1) => k.0.clone(),
+            (Some(k), RuleId::Mango) => {
+                return bad(format!(
+                    "field 'komi': '{}': MANGO has no komi; give White's initial score as mango.scores.white",
+                    rational::format(&k.0)
+                ))
+            }
             (Some(k), r) => {
                 return bad(format!(
                 "field 'komi': '{}' has no effect under {} (it has no score; only ggg1 adds komi)",
@@ -315,6 +326,24 @@ impl Record {
                 Turn::parse(t, &board).map_err(|e| InputError(format!("field 'moves[{i}]': {e}")))
             })
             .collect::<Result<Vec<Turn>, InputError>>()?;
+        let equipment = match (&self.mango, rules) {
+            (None, RuleId::Mango) => {
+                Equipment::Weights(Arc::new(MangoSpec::default().weights(&board)?))
+            }
+            (Some(m), RuleId::Mango) => Equipment::Weights(Arc::new(m.weights(&board)?)),
+            (Some(_), r) => {
+                return bad(format!(
+                    "field 'mango': rules {} have no weights (only rules: mango does)",
+                    r.name()
+                ))
+            }
+            (None, _) => Equipment::Graph,
+        };
+        if rules == RuleId::Mango && self.options.is_some_and(|o| o != Options::default()) {
+            return bad(
+                "field 'options': MANGO has no options (the readings and variants are General Graph Go's)",
+            );
+        }
         let setup = Setup {
             rules,
             board: Arc::new(board),
@@ -323,7 +352,7 @@ impl Record {
             prisoners,
             komi,
             options: self.options.unwrap_or_default(),
-            equipment: Equipment::Graph,
+            equipment,
         };
         Ok(Game { setup, turns })
     }
@@ -353,6 +382,10 @@ impl Record {
             }),
             komi: (setup.komi != zero).then(|| Rational(setup.komi.clone())),
             options: (setup.options != Options::default()).then_some(setup.options),
+            mango: match &setup.equipment {
+                Equipment::Weights(w) => Some(MangoSpec::of(board, w)),
+                _ => None,
+            },
             moves: turns.iter().map(|t| t.text(board)).collect(),
         }
     }
@@ -375,6 +408,114 @@ pub fn read_value(text: &str, json: bool) -> Result<serde_json::Value, InputErro
         let yaml: serde_norway::Value =
             serde_norway::from_str(text).map_err(|e| InputError(format!("not valid YAML: {e}")))?;
         yaml_to_json(yaml, "")
+    }
+}
+
+/// MANGO's equipment as a record writes it (`mango:EQUIP`, reading 8): F as a default and
+/// per-point exceptions, T as a union of intervals, the initial scores.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MangoSpec {
+    /// F at every point not listed in `weights` (default 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weight: Option<Rational>,
+    /// F at the listed points, by name.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub weights: BTreeMap<String, Rational>,
+    /// T: one interval (`"z >= 1"`) or a list of them, their union (default `z >= 1`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub threshold: Option<ThresholdSpec>,
+    /// The initial scores (default 0 and 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scores: Option<ScoresSpec>,
+}
+
+/// T in a record: one interval or a list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum ThresholdSpec {
+    One(String),
+    Union(Vec<String>),
+}
+
+/// MANGO's initial scores in a record.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoresSpec {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black: Option<Rational>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white: Option<Rational>,
+}
+
+impl MangoSpec {
+    /// The equipment over `board`'s points, or why not (naming the field and the value).
+    pub fn weights(&self, board: &Board) -> Result<Weights, InputError> {
+        let one = BigRational::from_integer(1.into());
+        let default = self.weight.as_ref().map_or(one, |r| r.0.clone());
+        let mut weight = vec![default; board.len()];
+        let mut given = vec![false; board.len()];
+        for (name, value) in &self.weights {
+            let v = board.vertex(name).ok_or_else(|| {
+                InputError(format!(
+                    "field 'mango.weights.{name}': no point named '{name}' on this board"
+                ))
+            })?;
+            if given[v] {
+                return bad(format!(
+                    "field 'mango.weights.{name}': point '{}' is given a weight twice",
+                    board.name(v)
+                ));
+            }
+            given[v] = true;
+            weight[v] = value.0.clone();
+        }
+        let threshold = match &self.threshold {
+            None => Threshold::at_least_one(),
+            Some(ThresholdSpec::One(text)) => Threshold::parse(std::slice::from_ref(text))
+                .map_err(|(_, e)| InputError(format!("field 'mango.threshold': {e}")))?,
+            Some(ThresholdSpec::Union(texts)) => Threshold::parse(texts)
+                .map_err(|(i, e)| InputError(format!("field 'mango.threshold[{i}]': {e}")))?,
+        };
+        let score =
+            |s: Option<&Rational>| s.map_or(BigRational::from_integer(0.into()), |r| r.0.clone());
+        let scores = self.scores.clone().unwrap_or_default();
+        Ok(Weights {
+            weight,
+            threshold,
+            scores: [score(scores.black.as_ref()), score(scores.white.as_ref())],
+        })
+    }
+
+    /// The record's form of some equipment: the most frequent weight as the default.
+    pub fn of(board: &Board, w: &Weights) -> MangoSpec {
+        let mut counts: BTreeMap<&BigRational, usize> = BTreeMap::new();
+        for x in &w.weight {
+            *counts.entry(x).or_default() += 1;
+        }
+        let one = BigRational::from_integer(1.into());
+        let default = counts
+            .iter()
+            .max_by_key(|(x, n)| (**n, **x == &one))
+            .map_or(one.clone(), |(x, _)| (*x).clone());
+        let zero = BigRational::from_integer(0.into());
+        let score = |s: &BigRational| (s != &zero).then(|| Rational(s.clone()));
+        MangoSpec {
+            weight: (default != one).then(|| Rational(default.clone())),
+            weights: w
+                .weight
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| **x != default)
+                .map(|(v, x)| (board.name(v).to_string(), Rational(x.clone())))
+                .collect(),
+            threshold: (w.threshold != Threshold::at_least_one())
+                .then(|| ThresholdSpec::Union(w.threshold.texts())),
+            scores: (w.scores != [zero.clone(), zero.clone()]).then(|| ScoresSpec {
+                black: score(&w.scores[0]),
+                white: score(&w.scores[1]),
+            }),
+        }
     }
 }
 

@@ -13,6 +13,7 @@
 
 pub mod goban;
 pub mod history;
+pub mod mango;
 pub mod playout;
 
 use std::sync::Arc;
@@ -282,6 +283,9 @@ impl RuleSet for Engine {
     }
 
     fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
+        if setup.rules == crate::game::RuleId::Mango {
+            return Ok(Box::new(mango::MangoEngine::start(setup)?));
+        }
         Ok(Box::new(EngineGame::start(setup, u64::MAX)?))
     }
 }

@@ -3,6 +3,8 @@
 //! the engine is checked against. It never imports `crate::engine`.
 
 pub mod ggg;
+pub mod mango;
+pub mod nrich;
 
 use crate::game::{
     Illegal, Observation, Playable, RuleId, RuleSet, Setup, Turn, Unsupported, Version,
@@ -28,6 +30,10 @@ impl RuleSet for Spec {
             RuleId::Ggg1 | RuleId::Ggg2 | RuleId::Ggg3 => {
                 let state = ggg::start(setup).map_err(Unsupported)?;
                 Ok(Box::new(SpecGame { state }))
+            }
+            RuleId::Mango => {
+                let state = mango::setup(setup).map_err(Unsupported)?;
+                Ok(Box::new(mango::MangoGame { state }))
             }
             other => Err(Unsupported(format!(
                 "the transcription of {} is not written yet",

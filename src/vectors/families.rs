@@ -70,6 +70,7 @@ fn record(
         prisoners: (rules == RuleId::Ggg3).then_some(PrisonersSpec { black: 0, white: 0 }),
         komi: None,
         options: Some(Options::default()),
+        mango: None,
         moves: moves.iter().map(|s| s.to_string()).collect(),
     }
 }
