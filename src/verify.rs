@@ -73,10 +73,10 @@ pub struct Support {
 }
 
 impl Support {
-    /// Everything graphgo's own implementations play.
+    /// Everything graphgo's own implementations play (the three versions of General Graph Go and MANGO).
     pub fn everything() -> Support {
         Support {
-            rules: RuleId::GRAPH.to_vec(),
+            rules: vec![RuleId::Ggg1, RuleId::Ggg2, RuleId::Ggg3, RuleId::Mango],
             boards: Boards::Any,
             max_vertices: crate::board::MAX_VERTICES,
             neutral: vec![Neutral::Both, Neutral::None],
@@ -144,6 +144,10 @@ impl Support {
     /// fields and option values).
     pub fn refuses(&self, setup: &Setup) -> Option<String> {
         self.refuses_except_options(setup).or_else(|| {
+            // The options switch readings of General Graph Go; other rules ignore them.
+            if !RuleId::GRAPH.contains(&setup.rules) {
+                return None;
+            }
             crate::vectors::OPTION_VALUES
                 .iter()
                 .find_map(|(option, _)| {
@@ -391,7 +395,8 @@ pub fn plan_vector(support: &Support, v: &Vector) -> Result<(Game, Depth, String
     let mut options = setup.options;
     let mut depth = Depth::Full;
     let mut changed = Vec::new();
-    for (option, _) in vectors::OPTION_VALUES {
+    let graph = RuleId::GRAPH.contains(&setup.rules);
+    for &(option, _) in vectors::OPTION_VALUES.iter().filter(|_| graph) {
         let own = vectors::option_value(setup.options, option);
         let played = support.values(option);
         if played.contains(&own) {
@@ -495,8 +500,18 @@ fn conformed_setup(rng: &mut Xoshiro256PlusPlus, support: &Support) -> Setup {
             Board::grid(n, n).expect("a small grid")
         }
     };
-    let mut setup = fuzz::random_setup(rng, board);
     let rules = support.rules[rng.random_range(0..support.rules.len())];
+    if rules == RuleId::Mango {
+        let mut setup = fuzz::random_mango_setup(rng, board);
+        if !support.setup_stones {
+            setup.initial = vec![Colour::Empty; setup.board.len()];
+        }
+        if !support.white_first {
+            setup.to_move = Player::Black;
+        }
+        return setup;
+    }
+    let mut setup = fuzz::random_setup(rng, board);
     if rules != setup.rules {
         setup.rules = rules;
         setup.prisoners = [0, 0];

@@ -1083,9 +1083,119 @@ fn random_games(reference: &dyn RuleSet, engine: &dyn RuleSet, count: u64) -> Ve
     out
 }
 
+/// MANGO (`mango:*`): the worked examples of `spec/examples/mango/`, the ggg1 capture,
+/// self-capture and ko cases with Go's weights (F = 1, T = `z >= 1`, under which MANGO
+/// plays like ggg1: the same claims hold), and random games with random exact weights.
+fn mango_cases(reference: &dyn RuleSet, engine: &dyn RuleSet, count: u64) -> Vec<Case> {
+    let mut out = Vec::new();
+    let examples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/examples/mango");
+    let mut files: Vec<_> = std::fs::read_dir(&examples)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.sort();
+    for path in files {
+        let Ok(r) = Record::load(&path) else {
+            continue;
+        };
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().replace('_', "-"))
+            .unwrap_or_default();
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let note: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("# ")).collect();
+        let clauses: &[&'static str] = if stem.contains("ex19") {
+            &["mango:EX19"]
+        } else {
+            &[]
+        };
+        out.push(case(
+            format!("mango-example-{stem}"),
+            clauses,
+            format!(
+                "spec/examples/mango/{}: {}",
+                path.file_name().unwrap_or_default().to_string_lossy(),
+                note.join(" ")
+            ),
+            r,
+            Vec::new(),
+        ));
+    }
+    // Go's weights: the ggg1 claims carry over.
+    let go_like: Vec<Case> = captures()
+        .into_iter()
+        .chain(capture_before_self_capture())
+        .filter(|c| {
+            c.id.ends_with("-ggg1") && !c.id.contains("-multi-") && !c.id.contains("-none-")
+        })
+        .chain(
+            self_captures()
+                .into_iter()
+                .filter(|c| c.id.ends_with("-all-positional-ggg1")),
+        )
+        .chain(
+            repetitions()
+                .into_iter()
+                .filter(|c| c.id.ends_with("-positional-ggg1") && !c.id.contains("ko4x3")),
+        )
+        .collect();
+    for c in go_like {
+        let mut r = c.record.clone();
+        r.rules = RuleId::Mango.name().to_string();
+        r.options = None;
+        r.prisoners = None;
+        r.komi = None;
+        // MANGO's LEGAL refuses a repeated configuration: the ggg1:3 claims become
+        // mango:LEGAL claims, and no other claim changes.
+        let claims = c
+            .claims
+            .iter()
+            .map(|k| match k {
+                Claim::Illegal(i, "ggg1:3") => Claim::Illegal(*i, "mango:LEGAL"),
+                other => other.clone(),
+            })
+            .collect();
+        out.push(case(
+            format!("mango-go-weights-{}", c.id.trim_end_matches("-ggg1")),
+            &["mango:MOVE", "mango:ALIVE", "mango:LEGAL"],
+            format!("{} Under MANGO with F = 1 and T(z) = 1 for z >= 1 a group is alive exactly when it touches an empty point, so the move goes as under ggg1.", c.note),
+            r,
+            claims,
+        ));
+    }
+    let boards = small_boards();
+    for i in 0..count {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(crate::fuzz::game_seed(11, i));
+        let b = boards[rng.random_range(0..boards.len())].clone();
+        let board = b.build().expect("a small board");
+        let setup = crate::fuzz::random_mango_setup(&mut rng, board);
+        let cap = crate::fuzz::max_turns(&setup.board).min(20);
+        let played = crate::fuzz::play_generated(
+            reference,
+            engine,
+            setup,
+            &mut crate::fuzz::Biased::new(rng),
+            cap,
+        );
+        let mut r = Record::from_game(&played.game.setup, &played.game.turns);
+        r.board = b.clone();
+        out.push(case(
+            format!("mango-random-{}-{i}", spec_name(&b)),
+            &[],
+            format!("MANGO game {i} of the vector generator's campaign (seed 11): random exact weights and threshold from graphgo::fuzz::random_mango_setup, turns chosen by graphgo::fuzz::Biased."),
+            r,
+            Vec::new(),
+        ));
+    }
+    out
+}
+
 /// The sample checked by hand: every field of the written vector was worked out from the
 /// source text and compared with the file; the derivation is appended to the vector's note.
-pub const HAND_CHECKED: [(&str, &str); 37] = [
+pub const HAND_CHECKED: [(&str, &str); 41] = [
+    ("mango-example-light-liberty", "B 2: White's {3} reaches only the empty 4 through empty points (2 is black now): z = 1/2, T(1/2) = 0, not alive, removed in step 3. Black's {2} reaches 1, 3, 4: z = 5/2, alive. Score (mango:SCORE): Black's point 2 (1) and the empty 1, 3, 4, each joined to Black and to no white point: 1 + 1 + 1 + 1/2 = 7/2; White 0. Two passes end the game (mango:END): Black wins 7/2 to 0."),
+    ("mango-example-window", "B 7: White's {1} reaches the empty 2..6, z = 5, outside 1 <= z < 5: removed (step 3); then Black's {7} reaches 1..6, z = 6: removed (step 4). The empty board differs from the setup (White on 1): legal. W 4 reaches six empty points, z = 6, dies at once and gives the empty board again: refused (mango:LEGAL)."),
+    ("mango-example-negative-weights", "B 5: White's {1} reaches 2, 3, 4: z = 1 + 1 - 2 = 0 < 1, removed. Black's {5} reaches 1..4: z = 1 + 1 + 1 - 2 = 1, alive. Score: Black's point 5 (1) plus the empty 1..4 (1 + 1 + 1 - 2 = 1) = 2, White 0; two passes end it: Black wins 2 to 0."),
+    ("mango-go-weights-capture-first-cycle3-6-all", "On the triangle with White on 1 and 3 and F = 1, T = z >= 1: after B 2 White's {1, 3} reaches no empty point (z = 0): removed in step 3; Black's {2} then reaches 1 and 3: z = 2, alive. Running scores: Black's point and the two empty points joined only to Black: 3; White 0."),
     ("first-move-path1-ggg1", "B 1 colours the only vertex; it has no neighbour, so no liberty, and step 3 of ggg1:2 empties it again: the colouring is the initial one, which occurred earlier (ggg1:3, reading 3): refused."),
     ("first-move-path1-ggg2", "Black's only move repeats the empty start (ggg1:3), so Black is unable to make a move before the first turn: the game is over, White wins (ggg2:4), and B 1 is refused as a turn after the end."),
     ("first-move-path1-ggg3", "As under ggg2, Black has no legal move at the start; with P = 0 there is no pass either, and under no_move: lose the game is over at once: White wins by no-move (ggg3:4)."),
@@ -1137,6 +1247,7 @@ pub fn cases(reference: &dyn RuleSet, engine: &dyn RuleSet) -> Vec<Case> {
     all.extend(turns_and_endings());
     all.extend(example());
     all.extend(random_games(reference, engine, 60));
+    all.extend(mango_cases(reference, engine, 30));
     for c in &mut all {
         if let Some((_, why)) = HAND_CHECKED.iter().find(|(id, _)| *id == c.id) {
             c.by_hand = true;
@@ -1197,7 +1308,9 @@ pub fn unmet(case: &Case, board: &Board, e: &Expected) -> Option<String> {
 /// checked against the case's claims.
 pub fn build(reference: &dyn RuleSet, engine: &dyn RuleSet, c: &Case) -> Result<Vector, String> {
     let game = c.record.game().map_err(|e| format!("{}: {e}", c.id))?;
-    let source = if c.claims.is_empty() {
+    let source = if c.id.starts_with("mango-example-") {
+        "graphgo vectors generate: a worked example of spec/examples/mango (its comment is in the note), derived by the spec, confirmed by the engine"
+    } else if c.claims.is_empty() {
         "graphgo vectors generate (random family): derived by the spec, confirmed by the engine"
     } else {
         "graphgo vectors generate: claims stated by hand in src/vectors/families.rs, derived by the spec, confirmed by the engine"

@@ -298,7 +298,9 @@ impl Vector {
         }
         let mut record = self.record.clone();
         record.moves.clear();
-        record.options = Some(self.game.setup.options);
+        if RuleId::GRAPH.contains(&self.game.setup.rules) {
+            record.options = Some(self.game.setup.options);
+        }
         if let serde_json::Value::Object(fields) =
             serde_json::to_value(&record).expect("a record always serialises")
         {
@@ -736,6 +738,13 @@ pub fn readings(rules: &dyn RuleSet, game: &Game, base: &Expected) -> Result<Rea
 }
 
 /// The clause ids a game exercises, read off what happens in it.
+///
+/// The network article (`nrich:*`) has no rule set of its own: its chains, captures and
+/// flooding are General Graph Go's (`tests/nrich_clauses.rs` holds them equal), so a `ggg`
+/// vector exercises `nrich:chain`, `nrich:capture` and `nrich:invariant` when a move captures
+/// without losing its own stones, `nrich:flood` when a `ggg1` game is scored under
+/// `neutral: none` (territory flooded from one colour only), and `nrich:boards` on every
+/// board that is not a plain grid (tori, Moebius bands, 3-D grids, networks).
 pub fn exercised_clauses(setup: &Setup, expected: &Expected) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     let mut add = |c: &str| {
@@ -743,9 +752,11 @@ pub fn exercised_clauses(setup: &Setup, expected: &Expected) -> BTreeSet<String>
     };
     let rules = setup.rules;
     let graph = RuleId::GRAPH.contains(&rules);
+    let mango = rules == RuleId::Mango;
+    let stones = setup.initial.iter().any(|&c| c != Colour::Empty);
     if graph {
         add("ggg1:0");
-        if setup.initial.iter().any(|&c| c != Colour::Empty)
+        if stones
             || setup.to_move == Player::White
             || setup.komi != BigRational::from_integer(0.into())
         {
@@ -754,48 +765,102 @@ pub fn exercised_clauses(setup: &Setup, expected: &Expected) -> BTreeSet<String>
         if rules == RuleId::Ggg3 {
             add("ggg3:0");
         }
+        let plain_grid = match *setup.board.shape() {
+            crate::board::Shape::Plane { width, height } => {
+                Board::grid(width, height).ok().as_ref() == Some(&*setup.board)
+            }
+            _ => false,
+        };
+        if !plain_grid {
+            add("nrich:boards");
+        }
     }
-    let mut passes = 0;
+    if mango {
+        add("mango:EQUIP");
+        add("mango:CONFIG");
+        add("mango:SETUP");
+    }
     for t in &expected.turns {
         if let Some(c) = &t.clause {
             add(c);
         }
-        if !graph || !t.legal {
+        if !t.legal {
             continue;
         }
-        let word = t.play.split_whitespace().nth(1).unwrap_or_default();
+        let mut words = t.play.split_whitespace();
+        let mover = words.next().unwrap_or_default().to_ascii_lowercase();
+        let word = words.next().unwrap_or_default();
         let is_move = word != "pass" && word != "resign";
+        let removed = t.removed.as_deref().unwrap_or_default();
+        if mango {
+            add("mango:TURN");
+            if is_move {
+                // Every move decides who is alive (steps 3 and 4), by paths and indices.
+                for c in [
+                    "mango:MOVE",
+                    "mango:LEGAL",
+                    "mango:ALIVE",
+                    "mango:PATH",
+                    "mango:INDEX",
+                ] {
+                    add(c);
+                }
+            }
+            let _ = removed;
+            continue;
+        }
+        if !graph {
+            continue;
+        }
         if is_move {
             add("ggg1:2");
-            passes = 0;
-            if t.removed.as_ref().is_some_and(|r| !r.is_empty()) {
+            if !removed.is_empty() {
                 add("ggg1:1");
                 if rules == RuleId::Ggg3 {
                     add("ggg3:2");
+                }
+                // A capture that keeps the stone placed and every stone of the mover's.
+                let own: Vec<&Name> = t
+                    .position
+                    .as_ref()
+                    .map(|p| {
+                        if mover.starts_with('b') {
+                            p.black.iter().collect()
+                        } else {
+                            p.white.iter().collect()
+                        }
+                    })
+                    .unwrap_or_default();
+                if own.iter().any(|n| n.0 == word) && removed.iter().all(|n| n.0 != word) {
+                    add("nrich:chain");
+                    add("nrich:capture");
+                    add("nrich:invariant");
                 }
             }
             if rules == RuleId::Ggg2 {
                 add("ggg2:2");
             }
-        } else if word == "pass" {
-            passes += 1;
-            if rules == RuleId::Ggg3 {
-                add("ggg3:2");
-                add("ggg3:3");
-            }
-        }
-        if word == "resign" || passes >= 2 {
-            passes = 0;
+        } else if word == "pass" && rules == RuleId::Ggg3 {
+            add("ggg3:2");
+            add("ggg3:3");
         }
     }
     if let Some(r) = &expected.result {
         match rules {
-            RuleId::Ggg1 => add("ggg1:4"),
+            RuleId::Ggg1 => {
+                add("ggg1:4");
+                if r.by == "score" && setup.options.neutral == crate::game::Neutral::None {
+                    add("nrich:flood");
+                }
+            }
             RuleId::Ggg2 => add("ggg2:4"),
             RuleId::Ggg3 => add("ggg3:4"),
+            RuleId::Mango => {
+                add("mango:END");
+                add("mango:SCORE");
+            }
             _ => {}
         }
-        let _ = r;
     }
     out
 }
@@ -838,7 +903,11 @@ pub fn write_vector(
             ));
         }
     }
-    let readings = readings(reference, game, &expected)?;
+    let readings = if RuleId::GRAPH.contains(&game.setup.rules) {
+        readings(reference, game, &expected)?
+    } else {
+        Readings::new()
+    };
     let mut clauses: BTreeSet<String> = draft.clauses.into_iter().collect();
     clauses.extend(exercised_clauses(&game.setup, &expected));
     let mut record = record.clone();
