@@ -277,6 +277,13 @@ impl Vector {
         out.push_str(
             "# graphgo conformance vector (format: spec/FORMAT.md, \"Conformance vectors\")\n",
         );
+        if h.checked.as_deref() == Some("by hand") {
+            // The derivation, readable where the vector is: as comment lines (the reader
+            // ignores them; the `note` field below carries the same text).
+            for line in wrapped(h.note.as_deref().unwrap_or_default(), 92) {
+                let _ = writeln!(out, "# {line}");
+            }
+        }
         let _ = writeln!(out, "id: {}", scalar(&h.id));
         let _ = writeln!(
             out,
@@ -444,6 +451,25 @@ fn check_names(head: &Head, board: &Board) -> Result<(), InputError> {
         }
     }
     Ok(())
+}
+
+/// `text` in lines of at most `width` characters (longer words stay whole).
+fn wrapped(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.len() + 1 + word.len() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// A YAML scalar: plain when it cannot be read as anything but this string, else quoted
