@@ -29,6 +29,48 @@ pub const EMPTY: u8 = 0;
 pub const BLACK: u8 = 1;
 /// The colour of a white stone.
 pub const WHITE: u8 = 2;
+/// The colour of the sentinel vertex that pads the fixed neighbour table (never on the board).
+const OFF: u8 = 3;
+/// Neighbour counts of the sentinel: large, so that the updates every stone next to a padded
+/// slot makes to them never wrap (they are never read).
+const SENTINEL_COUNT: u32 = 1 << 30;
+
+/// How the hot loops walk the neighbours of a vertex: one generic body, compiled once per
+/// layout, so that every board runs the same rules code.
+trait Rows {
+    /// The neighbours of `v` are `flat(g)[span(g, v)]`.
+    fn span(g: &Goban, v: usize) -> (usize, usize);
+    fn flat(g: &Goban) -> &[u32];
+}
+
+/// Compressed rows: any graph.
+struct Compressed;
+
+impl Rows for Compressed {
+    #[inline(always)]
+    fn span(g: &Goban, v: usize) -> (usize, usize) {
+        (g.off[v] as usize, g.off[v + 1] as usize)
+    }
+    #[inline(always)]
+    fn flat(g: &Goban) -> &[u32] {
+        &g.adj
+    }
+}
+
+/// Four slots per vertex, padded with the sentinel: boards of degree at most 4 (grids, tori,
+/// cylinders, Moebius bands, Klein bottles, paths, cycles). The loops have a fixed length.
+struct Fixed4;
+
+impl Rows for Fixed4 {
+    #[inline(always)]
+    fn span(_: &Goban, v: usize) -> (usize, usize) {
+        (4 * v, 4 * v + 4)
+    }
+    #[inline(always)]
+    fn flat(g: &Goban) -> &[u32] {
+        &g.table
+    }
+}
 
 /// The largest pseudo-liberty count for which the sum-of-squares test is exact in a `u64`.
 const EXACT_SQUARES: u32 = 1 << 20;
@@ -55,11 +97,15 @@ pub struct MoveEffect {
     slow: bool,
 }
 
-/// The fast board.
+/// The fast board. Every per-vertex array has one more entry than the board has vertices: the
+/// sentinel `n`, coloured [`OFF`], which fills the unused slots of the fixed neighbour table.
 #[derive(Clone, Debug)]
 pub struct Goban {
     off: Vec<u32>,
     adj: Vec<u32>,
+    /// Four neighbours per vertex, padded with the sentinel, when no vertex has more than four
+    /// (empty otherwise).
+    table: Vec<u32>,
     colour: Vec<u8>,
     head: Vec<u32>,
     next: Vec<u32>,
@@ -111,18 +157,32 @@ impl Goban {
         let zobrist = (0..2 * n)
             .map(|_| splitmix(&mut seed) & hash_mask)
             .collect();
+        let fixed = (0..n).all(|v| off[v + 1] - off[v] <= 4);
+        let table = if fixed {
+            let mut t = vec![n as u32; 4 * (n + 1)];
+            for v in 0..n {
+                let row = &adj[off[v] as usize..off[v + 1] as usize];
+                t[4 * v..4 * v + row.len()].copy_from_slice(row);
+            }
+            t
+        } else {
+            Vec::new()
+        };
+        let mut colour = colouring.to_vec();
+        colour.push(OFF);
         let mut goban = Goban {
             off,
             adj,
-            colour: colouring.to_vec(),
-            head: vec![0; n],
-            next: vec![0; n],
-            chain: vec![Chain::default(); n],
+            table,
+            colour,
+            head: vec![0; n + 1],
+            next: vec![0; n + 1],
+            chain: vec![Chain::default(); n + 1],
             zobrist,
             hash: 0,
             empties: Vec::with_capacity(n),
-            empty_at: vec![u32::MAX; n],
-            counts: vec![[0; 3]; n],
+            empty_at: vec![u32::MAX; n + 1],
+            counts: vec![[0; 3]; n + 1],
             dead: false,
         };
         goban.rebuild();
@@ -147,18 +207,18 @@ impl Goban {
     /// The number of vertices.
     #[inline]
     pub fn len(&self) -> usize {
-        self.colour.len()
+        self.colour.len() - 1
     }
 
     /// True for a board without vertices.
     pub fn is_empty(&self) -> bool {
-        self.colour.is_empty()
+        self.len() == 0
     }
 
     /// The colour of every vertex.
     #[inline]
     pub fn colours(&self) -> &[u8] {
-        &self.colour
+        &self.colour[..self.len()]
     }
 
     /// The colour of `v`.
@@ -288,6 +348,10 @@ impl Goban {
         self.dead = false;
         let mut seen = vec![false; n];
         let mut stack = Vec::new();
+        self.head[n] = n as u32;
+        self.next[n] = n as u32;
+        self.chain[n] = Chain::default();
+        self.counts[n] = [SENTINEL_COUNT; 3];
         for v in 0..n {
             let mut c = [0; 3];
             for &w in self.neighbours(v as u32) {
@@ -345,10 +409,21 @@ impl Goban {
 
     /// What a move by `me` at the empty vertex `v` would do (`ggg1:2`), without doing it.
     /// Leaves the chains it touches in `scratch` for [`Goban::fill_delta`].
+    #[inline]
     pub fn analyse(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
         if self.dead {
             return self.analyse_slow(v, me, scratch);
         }
+        if self.table.is_empty() {
+            self.analyse_fast::<Compressed>(v, me, scratch)
+        } else {
+            self.analyse_fast::<Fixed4>(v, me, scratch)
+        }
+    }
+
+    /// [`Goban::analyse`] from the chains next to `v` (no group without liberties anywhere).
+    #[inline(always)]
+    fn analyse_fast<R: Rows>(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
         let counts = self.counts[v as usize];
         if counts[EMPTY as usize] > 0 && counts[3 - me as usize] == 0 {
             // A liberty and no opponent next to it: nothing is removed.
@@ -365,7 +440,8 @@ impl Goban {
         scratch.own.clear();
         scratch.cap.clear();
         let mut liberty = false;
-        let nbrs = self.neighbours(v);
+        let (start, end) = R::span(self, v as usize);
+        let nbrs = &R::flat(self)[start..end];
         let many = nbrs.len() > 16;
         if many {
             scratch.next_generation(self.len());
@@ -374,6 +450,9 @@ impl Goban {
             let c = self.colour[w as usize];
             if c == EMPTY {
                 liberty = true;
+                continue;
+            }
+            if c == OFF {
                 continue;
             }
             let h = self.head[w as usize];
@@ -437,12 +516,12 @@ impl Goban {
     fn analyse_slow(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
         let opp = 3 - me;
         scratch.slow.clear();
-        scratch.slow.extend_from_slice(&self.colour);
+        scratch.slow.extend_from_slice(self.colours());
         scratch.slow[v as usize] = me;
         let opp_removed = self.remove_dead_of(opp, scratch);
         let own_removed = self.remove_dead_of(me, scratch);
         let mut hash = self.hash;
-        for (u, (&old, &new)) in self.colour.iter().zip(&scratch.slow).enumerate() {
+        for (u, (&old, &new)) in self.colours().iter().zip(&scratch.slow).enumerate() {
             if old != new {
                 if old != EMPTY {
                     hash ^= self.key(u as u32, old);
@@ -502,7 +581,7 @@ impl Goban {
     pub fn fill_delta(&self, v: u32, me: u8, effect: &MoveEffect, scratch: &mut Scratch) {
         scratch.delta.clear();
         if effect.slow {
-            for (u, (&old, &new)) in self.colour.iter().zip(&scratch.slow).enumerate() {
+            for (u, (&old, &new)) in self.colours().iter().zip(&scratch.slow).enumerate() {
                 if old != new {
                     scratch.delta.push((u as u32, new));
                 }
@@ -544,17 +623,30 @@ impl Goban {
                     journal.push((u as u32) << 2 | old as u32);
                 }
             }
-            self.colour.copy_from_slice(&scratch.slow);
+            let n = self.len();
+            self.colour[..n].copy_from_slice(&scratch.slow);
             self.rebuild();
             debug_assert!(!self.dead, "a move leaves no group without liberties");
             return removed;
         }
-        self.play_fast(v, me, journal)
+        if self.table.is_empty() {
+            self.play_fast::<Compressed>(v, me, effect, journal)
+        } else {
+            self.play_fast::<Fixed4>(v, me, effect, journal)
+        }
     }
 
-    /// `ggg1:2` incrementally: colour v, update the neighbouring chains, remove the
-    /// opponent's chains left without liberties, then the mover's own.
-    fn play_fast(&mut self, v: u32, me: u8, journal: &mut Vec<u32>) -> [u32; 2] {
+    /// `ggg1:2` incrementally: colour v, update the neighbouring chains (joining the
+    /// mover's), remove the opponent's chains left without liberties, then the mover's own.
+    /// The analysis already knows whether anything goes: most moves skip both removals.
+    #[inline(always)]
+    fn play_fast<R: Rows>(
+        &mut self,
+        v: u32,
+        me: u8,
+        effect: &MoveEffect,
+        journal: &mut Vec<u32>,
+    ) -> [u32; 2] {
         let opp = 3 - me;
         let vi = v as usize;
         self.colour[vi] = me;
@@ -571,40 +663,42 @@ impl Goban {
             lsq: 0,
             hash: key,
         };
-        let (start, end) = (self.off[vi] as usize, self.off[vi + 1] as usize);
+        let (start, end) = R::span(self, vi);
         for k in start..end {
-            let w = self.adj[k];
+            let w = R::flat(self)[k];
             let counts = &mut self.counts[w as usize];
             counts[EMPTY as usize] -= 1;
             counts[me as usize] += 1;
-            if self.colour[w as usize] == EMPTY {
-                self.add_lib(v, w);
-            } else {
-                self.remove_lib(self.head[w as usize], v);
-            }
-        }
-        for k in start..end {
-            let w = self.adj[k];
-            if self.colour[w as usize] == me {
-                let (a, b) = (self.head[vi], self.head[w as usize]);
-                if a != b {
-                    self.merge(a, b);
+            let cw = self.colour[w as usize];
+            if cw == EMPTY {
+                self.add_lib(self.head[vi], w);
+            } else if cw != OFF {
+                let h = self.head[w as usize];
+                self.remove_lib(h, v);
+                if cw == me {
+                    let a = self.head[vi];
+                    if a != h {
+                        self.merge(a, h);
+                    }
                 }
             }
         }
         let mut removed = [0u32; 2];
-        for k in start..end {
-            let w = self.adj[k];
-            if self.colour[w as usize] == opp {
-                let h = self.head[w as usize];
-                if self.chain[h as usize].plibs == 0 {
-                    removed[opp as usize - 1] += self.remove_chain(h, journal);
+        if effect.opp_removed > 0 {
+            for k in start..end {
+                let w = R::flat(self)[k];
+                if self.colour[w as usize] == opp {
+                    let h = self.head[w as usize];
+                    if self.chain[h as usize].plibs == 0 {
+                        removed[opp as usize - 1] += self.remove_chain::<R>(h, journal);
+                    }
                 }
             }
         }
-        let h = self.head[vi];
-        if self.chain[h as usize].plibs == 0 {
-            removed[me as usize - 1] += self.remove_chain(h, journal);
+        if effect.suicide {
+            let h = self.head[vi];
+            debug_assert_eq!(self.chain[h as usize].plibs, 0);
+            removed[me as usize - 1] += self.remove_chain::<R>(h, journal);
         }
         removed
     }
@@ -635,7 +729,7 @@ impl Goban {
     }
 
     /// Removes (null-colours) the chain `h`; its neighbours gain liberties. Returns its size.
-    fn remove_chain(&mut self, h: u32, journal: &mut Vec<u32>) -> u32 {
+    fn remove_chain<R: Rows>(&mut self, h: u32, journal: &mut Vec<u32>) -> u32 {
         let c = self.colour[h as usize];
         let size = self.chain[h as usize].size;
         let mut s = h;
@@ -645,13 +739,13 @@ impl Goban {
             self.add_empty(s);
             self.hash ^= self.key(s, c);
             journal.push(s << 2 | c as u32);
-            for k in self.off[si]..self.off[si + 1] {
-                let t = self.adj[k as usize];
+            let (start, end) = R::span(self, si);
+            for k in start..end {
+                let t = R::flat(self)[k];
                 let counts = &mut self.counts[t as usize];
                 counts[c as usize] -= 1;
                 counts[EMPTY as usize] += 1;
-                let ct = self.colour[t as usize];
-                if ct != EMPTY && ct != c {
+                if self.colour[t as usize] == 3 - c {
                     self.add_lib(self.head[t as usize], s);
                 }
             }
@@ -720,7 +814,8 @@ impl Goban {
         e1.sort_unstable();
         e2.sort_unstable();
         assert_eq!(e1, e2, "empties");
-        assert_eq!(fresh.counts, self.counts, "neighbour counts");
+        let n = self.len();
+        assert_eq!(fresh.counts[..n], self.counts[..n], "neighbour counts");
         for (i, &e) in self.empties.iter().enumerate() {
             assert_eq!(self.empty_at[e as usize] as usize, i);
         }
