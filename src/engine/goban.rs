@@ -704,6 +704,7 @@ impl Goban {
     }
 
     /// Joins chains `a` and `b`; the larger keeps its head.
+    #[inline]
     fn merge(&mut self, a: u32, b: u32) {
         let (a, b) = if self.chain[a as usize].size >= self.chain[b as usize].size {
             (a, b)
@@ -762,7 +763,10 @@ impl Goban {
     pub fn area(&self, touching: bool) -> [u64; 2] {
         let n = self.len();
         let mut score = [0u64; 2];
-        let mut seen = vec![false; n];
+        // Empty points without an empty neighbour are regions of one point, told apart by
+        // their neighbour counts alone (at the end of a playout nearly all are); the others
+        // are flooded, with buffers made on first need.
+        let mut seen: Vec<bool> = Vec::new();
         let mut region = Vec::new();
         for v in 0..n {
             let c = self.colour[v];
@@ -770,32 +774,41 @@ impl Goban {
                 score[c as usize - 1] += 1;
                 continue;
             }
-            if seen[v] {
-                continue;
-            }
-            seen[v] = true;
-            region.clear();
-            region.push(v as u32);
-            let mut i = 0;
-            let mut reaches = [false; 2];
-            while i < region.len() {
-                let u = region[i];
-                i += 1;
-                for &w in self.neighbours(u) {
-                    let cw = self.colour[w as usize];
-                    if cw == EMPTY {
-                        if !seen[w as usize] {
-                            seen[w as usize] = true;
-                            region.push(w);
+            let counts = self.counts[v];
+            let (size, reaches) = if counts[EMPTY as usize] == 0 {
+                (1, [counts[BLACK as usize] > 0, counts[WHITE as usize] > 0])
+            } else {
+                if seen.is_empty() {
+                    seen = vec![false; n];
+                }
+                if seen[v] {
+                    continue;
+                }
+                seen[v] = true;
+                region.clear();
+                region.push(v as u32);
+                let mut i = 0;
+                let mut reaches = [false; 2];
+                while i < region.len() {
+                    let u = region[i];
+                    i += 1;
+                    for &w in self.neighbours(u) {
+                        let cw = self.colour[w as usize];
+                        if cw == EMPTY {
+                            if !seen[w as usize] {
+                                seen[w as usize] = true;
+                                region.push(w);
+                            }
+                        } else {
+                            reaches[cw as usize - 1] = true;
                         }
-                    } else {
-                        reaches[cw as usize - 1] = true;
                     }
                 }
-            }
+                (region.len() as u64, reaches)
+            };
             for p in 0..2 {
                 if !reaches[1 - p] && (!touching || reaches[p]) {
-                    score[p] += region.len() as u64;
+                    score[p] += size;
                 }
             }
         }
