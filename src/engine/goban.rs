@@ -425,7 +425,10 @@ impl Goban {
     #[inline(always)]
     fn analyse_fast<R: Rows>(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
         let counts = self.counts[v as usize];
-        if counts[EMPTY as usize] > 0 && counts[3 - me as usize] == 0 {
+        let opp = 3 - me;
+        // An empty neighbour is a liberty the new stone keeps whatever is removed.
+        let liberty = counts[EMPTY as usize] > 0;
+        if liberty && counts[opp as usize] == 0 {
             // A liberty and no opponent next to it: nothing is removed.
             scratch.own.clear();
             scratch.cap.clear();
@@ -439,7 +442,6 @@ impl Goban {
         }
         scratch.own.clear();
         scratch.cap.clear();
-        let mut liberty = false;
         let (start, end) = R::span(self, v as usize);
         let nbrs = &R::flat(self)[start..end];
         let many = nbrs.len() > 16;
@@ -448,11 +450,8 @@ impl Goban {
         }
         for &w in nbrs {
             let c = self.colour[w as usize];
-            if c == EMPTY {
-                liberty = true;
-                continue;
-            }
-            if c == OFF {
+            // The mover's chains matter only for self-capture: only without a liberty.
+            if c != opp && (c != me || liberty) {
                 continue;
             }
             let h = self.head[w as usize];
