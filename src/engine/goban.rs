@@ -2,6 +2,11 @@
 //!
 //! Layout (all indexed by vertex, `u32` throughout; the board cap is 2^22 vertices):
 //! - adjacency in compressed rows: the neighbours of `v` are `adj[off[v]..off[v + 1]]`;
+//!   when no vertex has more than four neighbours (grids, tori, cylinders, Moebius bands,
+//!   Klein bottles, paths, cycles) also a fixed table of four slots per vertex, the unused
+//!   ones pointing at a sentinel vertex `n` of colour `OFF`, so that the hot loops have a
+//!   fixed length and no bounds. The hot functions are written once, generic over the two
+//!   layouts (`Rows`), and each call picks one: every board runs the same rules code;
 //! - `colour[v]`: [`EMPTY`], [`BLACK`] or [`WHITE`];
 //! - chains (the `ggg1:1` groups of stones): `head[v]` names the chain of a stone, `next[v]`
 //!   threads its stones into a circular list, and `chain[head]` holds its size, its
