@@ -28,6 +28,10 @@ use crate::game::{
 use crate::rational;
 use crate::record::{Game, Record};
 
+/// The fast differential oracle of mutation testing (`spec/mutants.md`).
+#[cfg(test)]
+mod oracle;
+
 /// The implementation compared against the spec by `graphgo check`, `graphgo fuzz`, the
 /// regression tests and the cargo-fuzz targets: the optimized engine.
 pub fn engine() -> Box<dyn RuleSet> {

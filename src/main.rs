@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use graphgo::bench::GraphKind;
 use graphgo::record::Record;
 use graphgo::replay::replay;
 use graphgo::spec::Spec;
@@ -78,10 +79,12 @@ enum Command {
         /// Grid sizes (repeat or comma-separate: --size 9,19).
         #[arg(long, value_delimiter = ',', default_values_t = [9, 19])]
         size: Vec<usize>,
-        /// Suites to run: light, ggg1, graph, spec (comma-separated).
-        #[arg(long, value_delimiter = ',', default_values_t = ["light".to_string(), "ggg1".to_string(), "graph".to_string(), "spec".to_string()])]
+        /// Suites to run: light, ggg1, graph (uniform random graph), bfs (the same graph
+        /// renumbered breadth-first), geometric (random geometric graph), spec
+        /// (comma-separated).
+        #[arg(long, value_delimiter = ',', default_values_t = ["light".to_string(), "ggg1".to_string(), "graph".to_string(), "geometric".to_string(), "spec".to_string()])]
         suites: Vec<String>,
-        /// Vertices of the random graph (average degree about 4).
+        /// Vertices of the random graphs (average degree about 4).
         #[arg(long, default_value_t = 1_000_000)]
         graph_vertices: usize,
         /// Games the transcription replays.
@@ -360,7 +363,7 @@ fn bench(
     replay_games: usize,
     seed: u64,
 ) -> ExitCode {
-    const KNOWN: [&str; 4] = ["light", "ggg1", "graph", "spec"];
+    const KNOWN: [&str; 6] = ["light", "ggg1", "graph", "bfs", "geometric", "spec"];
     if let Some(bad) = suites.iter().find(|s| !KNOWN.contains(&s.as_str())) {
         return fail(format!(
             "--suites: unknown suite '{bad}' (known: {})",
@@ -376,7 +379,16 @@ fn bench(
         sizes,
         light: on("light"),
         ggg1: on("ggg1"),
-        graph_vertices: if on("graph") { graph_vertices } else { 0 },
+        graph_vertices,
+        graphs: [
+            ("graph", GraphKind::Uniform),
+            ("bfs", GraphKind::UniformBreadthFirst),
+            ("geometric", GraphKind::Geometric),
+        ]
+        .into_iter()
+        .filter(|&(name, _)| on(name))
+        .map(|(_, kind)| kind)
+        .collect(),
         replay_games: if on("spec") { replay_games } else { 0 },
         seed,
     };

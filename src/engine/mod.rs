@@ -511,3 +511,40 @@ fn word(p: Player) -> &'static str {
         Player::White => "White",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The path a - b - c under `ggg1`, Black to move.
+    fn abc() -> EngineGame {
+        let board = Board::from_edges(&["a", "b", "c"], &[("a", "b"), ("b", "c")]).unwrap();
+        EngineGame::start(&Setup::new(RuleId::Ggg1, board), u64::MAX).unwrap()
+    }
+
+    #[test]
+    fn refusals_name_the_vertex_and_the_players() {
+        let (b, w) = (Player::Black, Player::White);
+        let mut game = abc();
+        game.play(&Turn::Move { player: b, at: 1 }).unwrap();
+        let wrong_player = game.play(&Turn::Move { player: b, at: 0 }).unwrap_err();
+        assert_eq!(wrong_player.clause, "ggg1:2");
+        assert_eq!(wrong_player.reason, "it is White's turn, not Black's");
+        let occupied = game.play(&Turn::Move { player: w, at: 1 }).unwrap_err();
+        assert_eq!(occupied.clause, "ggg1:2");
+        assert_eq!(
+            occupied.reason,
+            "b is not empty: a move colours an empty vertex"
+        );
+        // Vertex 3 is one past the last (c is 2): it has no name to give.
+        let off_board = game.play(&Turn::Move { player: w, at: 3 }).unwrap_err();
+        assert_eq!(off_board.clause, "ggg1:2");
+        assert_eq!(off_board.reason, "vertex 3 is not on the board");
+    }
+
+    #[test]
+    fn the_engine_side_is_called_engine() {
+        // The name the comparer prints for this side and puts in divergence file names.
+        assert_eq!(Engine.name(), "engine");
+    }
+}
