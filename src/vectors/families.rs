@@ -43,7 +43,7 @@ pub enum Claim {
 #[derive(Clone, Debug)]
 pub struct Case {
     pub id: String,
-    pub clauses: Vec<&'static str>,
+    pub clauses: Vec<String>,
     pub note: String,
     pub record: Record,
     pub claims: Vec<Claim>,
@@ -93,7 +93,7 @@ fn case(
 ) -> Case {
     Case {
         id,
-        clauses: clauses.to_vec(),
+        clauses: clauses.iter().map(|c| c.to_string()).collect(),
         note,
         record,
         claims,
@@ -1083,43 +1083,11 @@ fn random_games(reference: &dyn RuleSet, engine: &dyn RuleSet, count: u64) -> Ve
     out
 }
 
-/// MANGO (`mango:*`): the worked examples of `spec/examples/mango/`, the ggg1 capture,
+/// MANGO (`mango:*`): the ggg1 capture,
 /// self-capture and ko cases with Go's weights (F = 1, T = `z >= 1`, under which MANGO
 /// plays like ggg1: the same claims hold), and random games with random exact weights.
 fn mango_cases(reference: &dyn RuleSet, engine: &dyn RuleSet, count: u64) -> Vec<Case> {
     let mut out = Vec::new();
-    let examples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/examples/mango");
-    let mut files: Vec<_> = std::fs::read_dir(&examples)
-        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    files.sort();
-    for path in files {
-        let Ok(r) = Record::load(&path) else {
-            continue;
-        };
-        let stem = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().replace('_', "-"))
-            .unwrap_or_default();
-        let text = std::fs::read_to_string(&path).unwrap_or_default();
-        let note: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("# ")).collect();
-        let clauses: &[&'static str] = if stem.contains("ex19") {
-            &["mango:EX19"]
-        } else {
-            &[]
-        };
-        out.push(case(
-            format!("mango-example-{stem}"),
-            clauses,
-            format!(
-                "spec/examples/mango/{}: {}",
-                path.file_name().unwrap_or_default().to_string_lossy(),
-                note.join(" ")
-            ),
-            r,
-            Vec::new(),
-        ));
-    }
     // Go's weights: the ggg1 claims carry over.
     let go_like: Vec<Case> = captures()
         .into_iter()
@@ -1189,12 +1157,95 @@ fn mango_cases(reference: &dyn RuleSet, engine: &dyn RuleSet, count: u64) -> Vec
     out
 }
 
+/// The clause ids named in a text (`ggg1:3`, `mango:ALIVE`, `topo:D8`, `dir:KO`, ...), by the
+/// prefixes of the register.
+pub fn clause_ids_in(text: &str) -> Vec<String> {
+    const PREFIXES: [&str; 8] = [
+        "ggg1:", "ggg2:", "ggg3:", "topo:", "nrich:", "dir:", "mango:", "option:",
+    ];
+    let mut out: Vec<String> = text
+        .split(|c: char| c.is_whitespace() || "(),;`'\"[]{}".contains(c))
+        .map(|w| w.trim_end_matches(['.', ':']))
+        .filter(|w| {
+            PREFIXES.iter().any(|p| {
+                w.strip_prefix(p).is_some_and(|rest| {
+                    !rest.is_empty()
+                        && rest
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+                })
+            })
+        })
+        .map(str::to_string)
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The worked examples of every family, `spec/examples/<family>/*.yaml`: each record with
+/// its comment lines as the note and the clause ids they name. These examples were worked
+/// out by hand by the family's author (their comments give the expected result); the vector
+/// is derived by the transcription and confirmed by the engine like any other.
+fn example_cases() -> Vec<Case> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/examples");
+    let mut dirs: Vec<_> = std::fs::read_dir(&root)
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.is_dir())
+                .collect()
+        })
+        .unwrap_or_default();
+    dirs.sort();
+    let mut out = Vec::new();
+    for dir in dirs {
+        let family = dir
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        files.retain(|p| p.extension().is_some_and(|x| x == "yaml" || x == "json"));
+        files.sort();
+        for path in files {
+            let Ok(r) = Record::load(&path) else {
+                continue;
+            };
+            let stem = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().replace('_', "-"))
+                .unwrap_or_default();
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let note: Vec<&str> = text
+                .lines()
+                .filter_map(|l| l.strip_prefix('#').map(str::trim))
+                .collect();
+            let note = note.join(" ");
+            let clauses = clause_ids_in(&note);
+            out.push(Case {
+                id: format!("example-{family}-{stem}"),
+                clauses,
+                note: format!(
+                    "spec/examples/{family}/{}: {note}",
+                    path.file_name().unwrap_or_default().to_string_lossy()
+                ),
+                record: r,
+                claims: Vec::new(),
+                by_hand: false,
+            });
+        }
+    }
+    out
+}
+
 /// The sample checked by hand: every field of the written vector was worked out from the
 /// source text and compared with the file; the derivation is appended to the vector's note.
 pub const HAND_CHECKED: [(&str, &str); 41] = [
-    ("mango-example-light-liberty", "B 2: White's {3} reaches only the empty 4 through empty points (2 is black now): z = 1/2, T(1/2) = 0, not alive, removed in step 3. Black's {2} reaches 1, 3, 4: z = 5/2, alive. Score (mango:SCORE): Black's point 2 (1) and the empty 1, 3, 4, each joined to Black and to no white point: 1 + 1 + 1 + 1/2 = 7/2; White 0. Two passes end the game (mango:END): Black wins 7/2 to 0."),
-    ("mango-example-window", "B 7: White's {1} reaches the empty 2..6, z = 5, outside 1 <= z < 5: removed (step 3); then Black's {7} reaches 1..6, z = 6: removed (step 4). The empty board differs from the setup (White on 1): legal. W 4 reaches six empty points, z = 6, dies at once and gives the empty board again: refused (mango:LEGAL)."),
-    ("mango-example-negative-weights", "B 5: White's {1} reaches 2, 3, 4: z = 1 + 1 - 2 = 0 < 1, removed. Black's {5} reaches 1..4: z = 1 + 1 + 1 - 2 = 1, alive. Score: Black's point 5 (1) plus the empty 1..4 (1 + 1 + 1 - 2 = 1) = 2, White 0; two passes end it: Black wins 2 to 0."),
+    ("example-mango-light-liberty", "B 2: White's {3} reaches only the empty 4 through empty points (2 is black now): z = 1/2, T(1/2) = 0, not alive, removed in step 3. Black's {2} reaches 1, 3, 4: z = 5/2, alive. Score (mango:SCORE): Black's point 2 (1) and the empty 1, 3, 4, each joined to Black and to no white point: 1 + 1 + 1 + 1/2 = 7/2; White 0. Two passes end the game (mango:END): Black wins 7/2 to 0."),
+    ("example-mango-window", "B 7: White's {1} reaches the empty 2..6, z = 5, outside 1 <= z < 5: removed (step 3); then Black's {7} reaches 1..6, z = 6: removed (step 4). The empty board differs from the setup (White on 1): legal. W 4 reaches six empty points, z = 6, dies at once and gives the empty board again: refused (mango:LEGAL)."),
+    ("example-mango-negative-weights", "B 5: White's {1} reaches 2, 3, 4: z = 1 + 1 - 2 = 0 < 1, removed. Black's {5} reaches 1..4: z = 1 + 1 + 1 - 2 = 1, alive. Score: Black's point 5 (1) plus the empty 1..4 (1 + 1 + 1 - 2 = 1) = 2, White 0; two passes end it: Black wins 2 to 0."),
     ("mango-go-weights-capture-first-cycle3-6-all", "On the triangle with White on 1 and 3 and F = 1, T = z >= 1: after B 2 White's {1, 3} reaches no empty point (z = 0): removed in step 3; Black's {2} then reaches 1 and 3: z = 2, alive. Running scores: Black's point and the two empty points joined only to Black: 3; White 0."),
     ("first-move-path1-ggg1", "B 1 colours the only vertex; it has no neighbour, so no liberty, and step 3 of ggg1:2 empties it again: the colouring is the initial one, which occurred earlier (ggg1:3, reading 3): refused."),
     ("first-move-path1-ggg2", "Black's only move repeats the empty start (ggg1:3), so Black is unable to make a move before the first turn: the game is over, White wins (ggg2:4), and B 1 is refused as a turn after the end."),
@@ -1247,6 +1298,7 @@ pub fn cases(reference: &dyn RuleSet, engine: &dyn RuleSet) -> Vec<Case> {
     all.extend(turns_and_endings());
     all.extend(example());
     all.extend(random_games(reference, engine, 60));
+    all.extend(example_cases());
     all.extend(mango_cases(reference, engine, 30));
     for c in &mut all {
         if let Some((_, why)) = HAND_CHECKED.iter().find(|(id, _)| *id == c.id) {
@@ -1308,8 +1360,8 @@ pub fn unmet(case: &Case, board: &Board, e: &Expected) -> Option<String> {
 /// checked against the case's claims.
 pub fn build(reference: &dyn RuleSet, engine: &dyn RuleSet, c: &Case) -> Result<Vector, String> {
     let game = c.record.game().map_err(|e| format!("{}: {e}", c.id))?;
-    let source = if c.id.starts_with("mango-example-") {
-        "graphgo vectors generate: a worked example of spec/examples/mango (its comment is in the note), derived by the spec, confirmed by the engine"
+    let source = if c.id.starts_with("example-") {
+        "graphgo vectors generate: a worked example of spec/examples (its comment is in the note), derived by the spec, confirmed by the engine"
     } else if c.claims.is_empty() {
         "graphgo vectors generate (random family): derived by the spec, confirmed by the engine"
     } else {
@@ -1317,7 +1369,7 @@ pub fn build(reference: &dyn RuleSet, engine: &dyn RuleSet, c: &Case) -> Result<
     };
     let draft = Draft {
         id: c.id.clone(),
-        clauses: c.clauses.iter().map(|s| s.to_string()).collect(),
+        clauses: c.clauses.clone(),
         checked: Some(
             if c.by_hand {
                 "by hand"
@@ -1329,7 +1381,28 @@ pub fn build(reference: &dyn RuleSet, engine: &dyn RuleSet, c: &Case) -> Result<
         source: Some(source.into()),
         note: Some(c.note.clone()),
     };
-    let v = write_vector(reference, &[engine], &c.record, &game, draft)
+    // A family the engine does not play yet is derived by the transcription alone (and the
+    // source says so).
+    let engine_plays = engine.start(&game.setup).is_ok();
+    let draft = if engine_plays {
+        draft
+    } else {
+        Draft {
+            source: draft.source.map(|s| {
+                s.replace(
+                    ", confirmed by the engine",
+                    " (the engine does not play these rules)",
+                )
+            }),
+            ..draft
+        }
+    };
+    let confirm: Vec<&dyn RuleSet> = if engine_plays {
+        vec![engine]
+    } else {
+        Vec::new()
+    };
+    let v = write_vector(reference, &confirm, &c.record, &game, draft)
         .map_err(|e| format!("{}: {e}", c.id))?;
     if let Some(why) = unmet(c, &game.setup.board, &v.expected()) {
         return Err(format!("{}: {why}", c.id));
