@@ -515,6 +515,7 @@ fn word(p: Player) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::RuleId;
 
     /// The path a - b - c under `ggg1`, Black to move.
     fn abc() -> EngineGame {
