@@ -495,6 +495,15 @@ impl Playable for EngineGame {
                 self.result = Some(self.finish(Some(player), EndReason::Resignation));
                 return Ok(());
             }
+            _ => {
+                // Komi, colour choice, history and ko actions are turns of the directed
+                // rules (`dir:*`): General Graph Go has moves, passes and resignations only.
+                return Err(Illegal {
+                    clause: "ggg1:2",
+                    reason: "not a turn of General Graph Go (a move, a pass or a resignation)"
+                        .into(),
+                });
+            }
         }
         self.settle();
         Ok(())
