@@ -124,13 +124,20 @@ fn fail(message: impl std::fmt::Display) -> ExitCode {
 }
 
 fn play(file: &Path, json: bool) -> ExitCode {
-    let game = match Record::load(file).and_then(|r| {
-        r.game()
-            .map_err(|e| graphgo::record::InputError(format!("{}: {e}", file.display())))
+    let (game, cycle) = match Record::load(file).and_then(|r| {
+        let at_file = |e: graphgo::record::InputError| {
+            graphgo::record::InputError(format!("{}: {e}", file.display()))
+        };
+        let game = r.game().map_err(at_file)?;
+        let cycle = r.cycle_turns(&game).map_err(at_file)?;
+        Ok((game, cycle))
     }) {
         Ok(g) => g,
         Err(e) => return fail(e),
     };
+    if let Some(cycle) = cycle {
+        return play_lasso(file, &game, &cycle, json);
+    }
     let report = match replay(&Spec, &game) {
         Ok(r) => r,
         Err(e) => return fail(format!("{}: {e}", file.display())),
@@ -147,6 +154,43 @@ fn play(file: &Path, json: bool) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// `dir:WIN`: a record with a `cycle` is an infinite play; the prefix is replayed as usual,
+/// then the outcome of the lasso is reported. Exit 1 when the lasso is not a legal play.
+fn play_lasso(file: &Path, game: &graphgo::record::Game, cycle: &[graphgo::game::Turn], json: bool) -> ExitCode {
+    use graphgo::lasso;
+    let report = match replay(&Spec, game) {
+        Ok(r) => r,
+        Err(e) => return fail(format!("{}: {e}", file.display())),
+    };
+    let board = &game.setup.board;
+    let outcome = match lasso::evaluate(game, cycle) {
+        Ok(o) => o,
+        Err(e) => return fail(format!("{}: {e}", file.display())),
+    };
+    let (lasso_text, lasso_json, ok) = match &outcome {
+        Ok(o) => (lasso::to_text(o, board), lasso::to_json(o, board), true),
+        Err(e) => {
+            let line = lasso::describe_error(e, board, game, cycle);
+            (format!("LASSO ILLEGAL: {line}\n"), serde_json::json!({"illegal": line}), false)
+        }
+    };
+    if json {
+        let mut value = report.to_json(game);
+        value["lasso"] = lasso_json;
+        println!("{}", serde_json::to_string_pretty(&value).expect("JSON values print"));
+    } else {
+        print!("{}", report.to_text(game));
+        let turns: Vec<String> = cycle.iter().map(|t| t.text(board)).collect();
+        println!("cycle, repeated forever: {}", turns.join(", "));
+        print!("{lasso_text}");
+    }
+    if ok && report.illegal.is_none() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     }
 }
 
