@@ -78,9 +78,9 @@ impl Digraph {
         for (a, b) in arcs {
             let (a, b) = (a.as_ref(), b.as_ref());
             let find = |n: &str| {
-                names.vertex(n).ok_or_else(|| {
-                    BoardError(format!("arc [{a}, {b}] names unknown point '{n}'"))
-                })
+                names
+                    .vertex(n)
+                    .ok_or_else(|| BoardError(format!("arc [{a}, {b}] names unknown point '{n}'")))
             };
             pairs.push((find(a)?, find(b)?));
         }

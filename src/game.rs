@@ -394,7 +394,11 @@ impl Turn {
             Turn::ChooseColour { colour, .. } => format!("second takes {}", colour.word()),
             Turn::DeleteHistory { player } => format!("{} delete", player.letter()),
             Turn::Bid { player, ref amount } => {
-                format!("{} bid {}", player.letter(), crate::rational::format(amount))
+                format!(
+                    "{} bid {}",
+                    player.letter(),
+                    crate::rational::format(amount)
+                )
             }
             Turn::Ignore { player } => format!("{} ignore", player.letter()),
             Turn::KoWinner { player, winner } => {
@@ -454,9 +458,8 @@ impl Turn {
             "w" | "white" => Some(Player::White),
             _ => None,
         };
-        let rational = |w: &str| {
-            crate::rational::parse(w).map_err(|e| format!("turn '{text}': {e}"))
-        };
+        let rational =
+            |w: &str| crate::rational::parse(w).map_err(|e| format!("turn '{text}': {e}"));
         let shape = |form: &str| format!("turn '{text}' is not of the form '{form}'");
         match lower.first().map(String::as_str) {
             Some("first") => {

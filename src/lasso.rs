@@ -129,9 +129,7 @@ fn capital(p: Player) -> &'static str {
 /// The JSON report of an outcome.
 pub fn to_json(outcome: &Outcome, board: &Board) -> Value {
     let per = |f: &dyn Fn(usize) -> Value| json!({"black": f(0), "white": f(1)});
-    let pair = |s: &[num_rational::BigRational; 2]| {
-        json!({"black": rational::format(&s[0]), "white": rational::format(&s[1])})
-    };
+    let pair = |s: &[num_rational::BigRational; 2]| json!({"black": rational::format(&s[0]), "white": rational::format(&s[1])});
     json!({
         "passes_before_period": outcome.passes_before_period,
         "period_passes": outcome.period_passes,

@@ -159,7 +159,12 @@ fn play(file: &Path, json: bool) -> ExitCode {
 
 /// `dir:WIN`: a record with a `cycle` is an infinite play; the prefix is replayed as usual,
 /// then the outcome of the lasso is reported. Exit 1 when the lasso is not a legal play.
-fn play_lasso(file: &Path, game: &graphgo::record::Game, cycle: &[graphgo::game::Turn], json: bool) -> ExitCode {
+fn play_lasso(
+    file: &Path,
+    game: &graphgo::record::Game,
+    cycle: &[graphgo::game::Turn],
+    json: bool,
+) -> ExitCode {
     use graphgo::lasso;
     let report = match replay(&Spec, game) {
         Ok(r) => r,
@@ -174,13 +179,20 @@ fn play_lasso(file: &Path, game: &graphgo::record::Game, cycle: &[graphgo::game:
         Ok(o) => (lasso::to_text(o, board), lasso::to_json(o, board), true),
         Err(e) => {
             let line = lasso::describe_error(e, board, game, cycle);
-            (format!("LASSO ILLEGAL: {line}\n"), serde_json::json!({"illegal": line}), false)
+            (
+                format!("LASSO ILLEGAL: {line}\n"),
+                serde_json::json!({"illegal": line}),
+                false,
+            )
         }
     };
     if json {
         let mut value = report.to_json(game);
         value["lasso"] = lasso_json;
-        println!("{}", serde_json::to_string_pretty(&value).expect("JSON values print"));
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&value).expect("JSON values print")
+        );
     } else {
         print!("{}", report.to_text(game));
         let turns: Vec<String> = cycle.iter().map(|t| t.text(board)).collect();

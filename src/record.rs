@@ -160,9 +160,8 @@ impl BoardSpec {
                     .iter()
                     .map(|[a, b]| (a.0.as_str(), b.0.as_str()))
                     .collect();
-                Digraph::from_arcs(&vertices, &arcs).map_err(|e| {
-                    InputError(format!("field 'board.digraph': {e}"))
-                })
+                Digraph::from_arcs(&vertices, &arcs)
+                    .map_err(|e| InputError(format!("field 'board.digraph': {e}")))
             }
             BoardSpec::DirectedCycle(n) => Digraph::directed_cycle(*n)
                 .map_err(|e| InputError(format!("field 'board.directed_cycle': {e}"))),
@@ -174,7 +173,13 @@ impl BoardSpec {
                 Ok((board, arcs))
             }
         }
-        .map_err(|e| if e.0.starts_with("field") { e } else { at(crate::board::BoardError(e.0)) })
+        .map_err(|e| {
+            if e.0.starts_with("field") {
+                e
+            } else {
+                at(crate::board::BoardError(e.0))
+            }
+        })
     }
 
     /// The explicit form of a directed board (used when writing a record back).

@@ -63,10 +63,7 @@ pub enum Phase {
     ChoosingColour { komi: BigRational },
     /// `dir:TURNS`: the position has joined the history; either player may delete it
     /// (`deleted` says who already did this turn), then `to_move` places or passes.
-    Turn {
-        to_move: Player,
-        deleted: [bool; 2],
-    },
+    Turn { to_move: Player, deleted: [bool; 2] },
     /// `dir:KO`: `mover` has just placed a stone and may make a ko bid.
     AfterPlacement { mover: Player },
     /// `dir:KO`: the opponent of `bidder` must ignore the bid or name a ko winner.
@@ -137,10 +134,7 @@ pub fn start(setup: &Setup, deleters: Deleters) -> Result<State, String> {
     if setup.komi.is_zero() && setup.to_move == Player::Black {
         return Ok(state);
     }
-    Ok(begin_turn(
-        &gain_komi(&state, &setup.komi),
-        setup.to_move,
-    ))
+    Ok(begin_turn(&gain_komi(&state, &setup.komi), setup.to_move))
 }
 
 /// `dir:KOMI` — White gains komi.
@@ -586,9 +580,7 @@ pub fn unsustainability(infinitely_often: &OrdSet<Unsustainable>) -> Option<Unsu
 /// `dir:WIN` — with infinitely many unsustainable actions by either player, the player with
 /// lower unsustainability wins (`None` is lowest); equal unsustainabilities: neither wins.
 /// `None` when no player did infinitely many (the score decides).
-pub fn winner_by_unsustainability(
-    levels: [Option<Unsustainable>; 2],
-) -> Option<Option<Player>> {
+pub fn winner_by_unsustainability(levels: [Option<Unsustainable>; 2]) -> Option<Option<Player>> {
     if levels[0].is_none() && levels[1].is_none() {
         return None;
     }
@@ -687,7 +679,9 @@ pub fn outcome(start: &State, prefix: &[Turn], cycle: &[Turn]) -> Result<Outcome
             let mut states = Vec::new();
             for p in first..pass {
                 for who in 0..2 {
-                    infinitely_often[who] = infinitely_often[who].clone().union(pass_actions[p][who].clone());
+                    infinitely_often[who] = infinitely_often[who]
+                        .clone()
+                        .union(pass_actions[p][who].clone());
                 }
                 states.extend(pass_states[p].iter().cloned());
             }

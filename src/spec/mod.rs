@@ -31,7 +31,8 @@ impl RuleSet for Spec {
                 Ok(Box::new(SpecGame { state }))
             }
             RuleId::Directed => {
-                let state = directed::start(setup, directed::Deleters::Either).map_err(Unsupported)?;
+                let state =
+                    directed::start(setup, directed::Deleters::Either).map_err(Unsupported)?;
                 Ok(Box::new(DirectedGame { state }))
             }
             other => Err(Unsupported(format!(
