@@ -18,6 +18,7 @@ pub mod digraph;
 pub mod engine;
 pub mod fuzz;
 pub mod game;
+pub mod pairs;
 pub mod lasso;
 pub mod rational;
 pub mod record;

@@ -68,6 +68,17 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 2000)]
         shrink_budget: usize,
     },
+    /// dir:NOTE-pairs: on N isolated pairs of points, the longest game without passes under
+    /// positional superko and the fewest moves before the directed rules' loop can begin,
+    /// for N = 1 .. MAX, by exhaustive search (N = 4 takes minutes).
+    Pairs {
+        /// The largest N.
+        #[arg(long, default_value_t = 3)]
+        max: usize,
+        /// Stop each search after this many seconds (its value is then a lower bound, marked >=).
+        #[arg(long, default_value_t = 60)]
+        seconds: u64,
+    },
     /// Measure the engine, single thread: light random playouts (ns per move, playouts per
     /// second, mean moves and Black's win rate at komi 7.5), and the transcription replaying
     /// the same games.
@@ -107,6 +118,7 @@ fn main() -> ExitCode {
             out,
             shrink_budget,
         } => fuzz(seed, time, games, game, &shard, out, shrink_budget),
+        Command::Pairs { max, seconds } => pairs(max, seconds),
         Command::Bench {
             playouts,
             size,
@@ -116,6 +128,29 @@ fn main() -> ExitCode {
             seed,
         } => bench(playouts, size, &suites, graph_vertices, replay_games, seed),
     }
+}
+
+fn pairs(max: usize, seconds: u64) -> ExitCode {
+    use graphgo::pairs::{longest_superko_game_within, loop_start};
+    if !(1..=5).contains(&max) {
+        return fail(format!("--max: {max} is not from 1 to 5"));
+    }
+    println!("{:>2} {:>10} {:>26} {:>24}", "N", "positions", "longest superko game", "directed loop start");
+    for n in 1..=max {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+        let found = longest_superko_game_within(n, Some(deadline));
+        let longest = if found.exhaustive {
+            found.length.to_string()
+        } else {
+            format!(">= {} (stopped after {seconds} s)", found.length)
+        };
+        println!(
+            "{n:>2} {:>10} {longest:>26} {:>24}",
+            5usize.pow(n as u32),
+            loop_start(n)
+        );
+    }
+    ExitCode::SUCCESS
 }
 
 fn fail(message: impl std::fmt::Display) -> ExitCode {
