@@ -135,7 +135,10 @@ fn pairs(max: usize, seconds: u64) -> ExitCode {
     if !(1..=5).contains(&max) {
         return fail(format!("--max: {max} is not from 1 to 5"));
     }
-    println!("{:>2} {:>10} {:>26} {:>24}", "N", "positions", "longest superko game", "directed loop start");
+    println!(
+        "{:>2} {:>10} {:>26} {:>24}",
+        "N", "positions", "longest superko game", "directed loop start"
+    );
     for n in 1..=max {
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
         let found = longest_superko_game_within(n, Some(deadline));

@@ -112,7 +112,9 @@ impl Search<'_> {
         if self.stopped {
             return;
         }
-        longest_from(position, to_move, self.n, self.moves, seen, depth, best, self);
+        longest_from(
+            position, to_move, self.n, self.moves, seen, depth, best, self,
+        );
     }
 }
 
@@ -159,7 +161,12 @@ fn longest_from(
 }
 
 /// The positions one placement by `to_move` leads to.
-fn successors(position: usize, to_move: Player, n: usize, moves: &[[Vec<usize>; 5]; 2]) -> Vec<usize> {
+fn successors(
+    position: usize,
+    to_move: Player,
+    n: usize,
+    moves: &[[Vec<usize>; 5]; 2],
+) -> Vec<usize> {
     let mut out = Vec::with_capacity(2 * n);
     let mut place = 1;
     for _ in 0..n {
@@ -174,7 +181,13 @@ fn successors(position: usize, to_move: Player, n: usize, moves: &[[Vec<usize>; 
 
 /// How many unseen positions can still be reached from `position` through unseen positions
 /// (either player to move: an upper bound on the moves left).
-fn reachable_new(position: usize, to_move: Player, n: usize, moves: &[[Vec<usize>; 5]; 2], seen: &[bool]) -> usize {
+fn reachable_new(
+    position: usize,
+    to_move: Player,
+    n: usize,
+    moves: &[[Vec<usize>; 5]; 2],
+    seen: &[bool],
+) -> usize {
     let mut mark = vec![[false; 2]; seen.len()];
     let mut counted = vec![false; seen.len()];
     let mut count = 0;
