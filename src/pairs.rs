@@ -67,6 +67,32 @@ pub struct Longest {
     pub exhaustive: bool,
 }
 
+/// A quick lower bound: searches with `restarts` shuffled orders, each for at most `budget`
+/// steps; the longest game found (a game through every position is the longest possible).
+pub fn long_superko_game_by_restarts(n: usize, restarts: u64, budget: u64) -> usize {
+    let moves = pair_moves();
+    let total = 5usize.pow(n as u32);
+    let mut best = 0;
+    for seed in 1..=restarts {
+        let mut seen = vec![false; total];
+        seen[0] = true;
+        let mut search = Search {
+            n,
+            moves: &moves,
+            deadline: None,
+            stopped: false,
+            calls: 0,
+            seed,
+            budget,
+        };
+        search.longest_from(0, Player::Black, &mut seen, 0, &mut best);
+        if best + 1 == total {
+            break;
+        }
+    }
+    best
+}
+
 /// [`longest_superko_game`], stopping at `deadline` if given.
 pub fn longest_superko_game_within(n: usize, deadline: Option<std::time::Instant>) -> Longest {
     let moves = pair_moves();
@@ -80,6 +106,8 @@ pub fn longest_superko_game_within(n: usize, deadline: Option<std::time::Instant
         deadline,
         stopped: false,
         calls: 0,
+        seed: 0,
+        budget: u64::MAX,
     };
     search.longest_from(0, Player::Black, &mut seen, 0, &mut best);
     Longest {
@@ -94,6 +122,8 @@ struct Search<'a> {
     deadline: Option<std::time::Instant>,
     stopped: bool,
     calls: u64,
+    seed: u64,
+    budget: u64,
 }
 
 impl Search<'_> {
@@ -106,7 +136,10 @@ impl Search<'_> {
         best: &mut usize,
     ) {
         self.calls += 1;
-        if self.calls % 4096 == 0 && self.deadline.is_some_and(|d| std::time::Instant::now() > d) {
+        if self.calls >= self.budget
+            || (self.calls % 4096 == 0
+                && self.deadline.is_some_and(|d| std::time::Instant::now() > d))
+        {
             self.stopped = true;
         }
         if self.stopped {
@@ -144,11 +177,15 @@ fn longest_from(
         .collect();
     // Try first the positions with the fewest ways on (Warnsdorff's rule): long games are
     // found early, so the bound above prunes more.
+    // Ties are broken by a seeded shuffle (restarts with other seeds try other games).
+    let salt = search.seed;
     next.sort_by_key(|&a| {
-        successors(a, to_move.opponent(), n, moves)
+        let onward = successors(a, to_move.opponent(), n, moves)
             .into_iter()
             .filter(|&b| !seen[b])
-            .count()
+            .count();
+        let mix = (a as u64 ^ salt).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
+        (onward, if salt == 0 { 0 } else { mix })
     });
     for after in next {
         seen[after] = true;
