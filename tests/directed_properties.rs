@@ -49,8 +49,8 @@ proptest! {
         let arcs = Digraph::symmetric(&board);
         let position: Position = colours.iter().copied().collect();
         let graph = ColouredGraph { graph: Arc::new(board.clone()), f: position.clone() };
-        for v in 0..board.len() {
-            if colours[v] != Colour::Empty {
+        for (v, &c) in colours.iter().enumerate() {
+            if c != Colour::Empty {
                 continue;
             }
             let (ggg, _) = make_move(&graph, player, v);
