@@ -11,6 +11,7 @@
 //!
 //! No `unsafe`: the crate forbids it, and no measurement here asked for it.
 
+pub mod directed;
 pub mod goban;
 pub mod history;
 pub mod playout;
@@ -282,6 +283,9 @@ impl RuleSet for Engine {
     }
 
     fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
+        if setup.rules == crate::game::RuleId::Directed {
+            return Ok(Box::new(directed::DirectedEngine::start(setup)?));
+        }
         Ok(Box::new(EngineGame::start(setup, u64::MAX)?))
     }
 }
