@@ -196,6 +196,14 @@ pub fn observation_text(o: &Observation) -> String {
     if let Some([p, q]) = o.prisoners {
         let _ = write!(out, "; prisoners {p} {q}");
     }
+    if let Some([b, w]) = &o.scores {
+        let _ = write!(
+            out,
+            "; scores {} {}",
+            rational::format(b),
+            rational::format(w)
+        );
+    }
     if let Some(r) = &o.result {
         let who = r
             .winner

@@ -120,7 +120,11 @@ fn dir_engine_agrees_on_the_examples() {
             game.turns.extend(cycle.iter().cloned());
             game.turns.extend(cycle);
         }
-        assert!(compare(&Spec, &Engine, &game).is_none(), "{}", path.display());
+        assert!(
+            compare(&Spec, &Engine, &game).is_none(),
+            "{}",
+            path.display()
+        );
         checked += 1;
     }
     assert!(checked >= 7);

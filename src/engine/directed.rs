@@ -113,7 +113,9 @@ impl DirectedEngine {
     /// A game from a setup of the directed rules.
     pub fn start(setup: &Setup) -> Result<DirectedEngine, Unsupported> {
         let Equipment::Arcs(arcs) = &setup.equipment else {
-            return Err(Unsupported("the directed rules need a directed board".into()));
+            return Err(Unsupported(
+                "the directed rules need a directed board".into(),
+            ));
         };
         let n = setup.board.len();
         if arcs.len() != n || setup.initial.len() != n {
