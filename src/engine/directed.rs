@@ -199,8 +199,8 @@ impl DirectedEngine {
 
     fn remove_dead(&mut self, c: u8) {
         let alive = self.with_liberty(c);
-        for v in 0..self.cells.len() {
-            if self.cells[v] == c && !alive[v] {
+        for (v, &lives) in alive.iter().enumerate() {
+            if self.cells[v] == c && !lives {
                 self.set(v, EMPTY);
             }
         }
