@@ -205,3 +205,29 @@ fn dir_intro_bad_input() {
         assert!(err.contains(expected), "{name}: {err}");
     }
 }
+
+/// dir:NOTE-pairs: `graphgo pairs` prints the table; N = 1 and 2 worked out in
+/// spec/directed.md (2 and 24 moves under superko; loop start N).
+#[test]
+fn dir_note_pairs_command() {
+    let out = Command::new(BIN)
+        .args(["pairs", "--max", "2", "--seconds", "10"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(
+        rows,
+        vec![vec!["1", "5", "2", "1"], vec!["2", "25", "24", "2"]]
+    );
+    let bad = Command::new(BIN)
+        .args(["pairs", "--max", "9"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+}
