@@ -200,6 +200,14 @@ pub fn observation_text(o: &Observation) -> String {
     if let Some([p, q]) = o.prisoners {
         let _ = write!(out, "; prisoners {p} {q}");
     }
+    if let Some([b, w]) = &o.scores {
+        let _ = write!(
+            out,
+            "; scores {} {}",
+            rational::format(b),
+            rational::format(w)
+        );
+    }
     if let Some(r) = &o.result {
         let who = r
             .winner
@@ -716,6 +724,11 @@ fn shrink_turns(a: &dyn RuleSet, b: &dyn RuleSet, best: &mut Shrunk, budget: usi
 /// The game on the subgraph induced by the vertices not in `removed`: turns at removed
 /// vertices are dropped, setup stones on kept vertices stay. `None` if nothing would be left.
 pub fn without_vertices(game: &Game, removed: &BTreeSet<Vertex>) -> Option<Game> {
+    // Directed boards keep their arcs in the equipment, indexed by vertex: deleting vertices
+    // from the board alone would give an invalid setup, so they are only shrunk by turns.
+    if matches!(game.setup.equipment, crate::game::Equipment::Arcs(_)) {
+        return None;
+    }
     let board = &game.setup.board;
     let kept: Vec<Vertex> = (0..board.len()).filter(|v| !removed.contains(v)).collect();
     if kept.is_empty() {

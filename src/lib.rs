@@ -18,6 +18,8 @@ pub mod digraph;
 pub mod engine;
 pub mod fuzz;
 pub mod game;
+pub mod lasso;
+pub mod pairs;
 pub mod rational;
 pub mod record;
 pub mod replay;

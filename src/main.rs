@@ -69,6 +69,17 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 2000)]
         shrink_budget: usize,
     },
+    /// dir:NOTE-pairs: on N isolated pairs of points, the longest game without passes under
+    /// positional superko and the fewest moves before the directed rules' loop can begin,
+    /// for N = 1 .. MAX, by exhaustive search (N = 4 takes minutes).
+    Pairs {
+        /// The largest N.
+        #[arg(long, default_value_t = 3)]
+        max: usize,
+        /// Stop each search after this many seconds (its value is then a lower bound, marked >=).
+        #[arg(long, default_value_t = 60)]
+        seconds: u64,
+    },
     /// Measure the engine, single thread: light random playouts (ns per move, playouts per
     /// second, mean moves and Black's win rate at komi 7.5), and the transcription replaying
     /// the same games.
@@ -155,6 +166,7 @@ fn main() -> ExitCode {
             out,
             shrink_budget,
         } => fuzz(seed, time, games, game, &shard, out, shrink_budget),
+        Command::Pairs { max, seconds } => pairs(max, seconds),
         Command::Bench {
             playouts,
             size,
@@ -167,19 +179,64 @@ fn main() -> ExitCode {
     }
 }
 
+fn pairs(max: usize, seconds: u64) -> ExitCode {
+    use graphgo::pairs::{longest_superko_game_within, loop_start};
+    if !(1..=5).contains(&max) {
+        return fail(format!("--max: {max} is not from 1 to 5"));
+    }
+    println!(
+        "{:>2} {:>10} {:>26} {:>24}",
+        "N", "positions", "longest superko game", "directed loop start"
+    );
+    for n in 1..=max {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+        let quick = graphgo::pairs::long_superko_game_by_restarts(n, 300, 20_000);
+        let found = if quick + 1 == 5usize.pow(n as u32) {
+            graphgo::pairs::Longest {
+                length: quick,
+                exhaustive: true,
+            }
+        } else {
+            let f = longest_superko_game_within(n, Some(deadline));
+            graphgo::pairs::Longest {
+                length: f.length.max(quick),
+                exhaustive: f.exhaustive,
+            }
+        };
+        let longest = if found.exhaustive {
+            found.length.to_string()
+        } else {
+            format!(">= {} (stopped after {seconds} s)", found.length)
+        };
+        println!(
+            "{n:>2} {:>10} {longest:>26} {:>24}",
+            5usize.pow(n as u32),
+            loop_start(n)
+        );
+    }
+    ExitCode::SUCCESS
+}
+
 fn fail(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("graphgo: {message}");
     ExitCode::from(2)
 }
 
 fn play(file: &Path, json: bool) -> ExitCode {
-    let game = match Record::load(file).and_then(|r| {
-        r.game()
-            .map_err(|e| graphgo::record::InputError(format!("{}: {e}", file.display())))
+    let (game, cycle) = match Record::load(file).and_then(|r| {
+        let at_file = |e: graphgo::record::InputError| {
+            graphgo::record::InputError(format!("{}: {e}", file.display()))
+        };
+        let game = r.game().map_err(at_file)?;
+        let cycle = r.cycle_turns(&game).map_err(at_file)?;
+        Ok((game, cycle))
     }) {
         Ok(g) => g,
         Err(e) => return fail(e),
     };
+    if let Some(cycle) = cycle {
+        return play_lasso(file, &game, &cycle, json);
+    }
     let report = match replay(&Spec, &game) {
         Ok(r) => r,
         Err(e) => return fail(format!("{}: {e}", file.display())),
@@ -196,6 +253,55 @@ fn play(file: &Path, json: bool) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// `dir:WIN`: a record with a `cycle` is an infinite play; the prefix is replayed as usual,
+/// then the outcome of the lasso is reported. Exit 1 when the lasso is not a legal play.
+fn play_lasso(
+    file: &Path,
+    game: &graphgo::record::Game,
+    cycle: &[graphgo::game::Turn],
+    json: bool,
+) -> ExitCode {
+    use graphgo::lasso;
+    let report = match replay(&Spec, game) {
+        Ok(r) => r,
+        Err(e) => return fail(format!("{}: {e}", file.display())),
+    };
+    let board = &game.setup.board;
+    let outcome = match lasso::evaluate(game, cycle) {
+        Ok(o) => o,
+        Err(e) => return fail(format!("{}: {e}", file.display())),
+    };
+    let (lasso_text, lasso_json, ok) = match &outcome {
+        Ok(o) => (lasso::to_text(o, board), lasso::to_json(o, board), true),
+        Err(e) => {
+            let line = lasso::describe_error(e, board, game, cycle);
+            (
+                format!("LASSO ILLEGAL: {line}\n"),
+                serde_json::json!({"illegal": line}),
+                false,
+            )
+        }
+    };
+    if json {
+        let mut value = report.to_json(game);
+        value["lasso"] = lasso_json;
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&value).expect("JSON values print")
+        );
+    } else {
+        print!("{}", report.to_text(game));
+        let turns: Vec<String> = cycle.iter().map(|t| t.text(board)).collect();
+        println!("cycle, repeated forever: {}", turns.join(", "));
+        print!("{lasso_text}");
+    }
+    if ok && report.illegal.is_none() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     }
 }
 

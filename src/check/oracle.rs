@@ -13,9 +13,9 @@
 //! `ORACLE_GAMES=n` plays n campaign games instead of the default (for a longer run).
 
 use crate::check;
-use crate::engine::EngineGame;
+use crate::engine::MaskedEngine;
 use crate::fuzz;
-use crate::game::{Playable, RuleSet, Setup, Unsupported};
+use crate::game::RuleSet;
 use crate::record::Record;
 
 /// The campaign seed of the oracle (any fixed number: the games are reproducible with
@@ -26,20 +26,6 @@ fn games(default: u64) -> u64 {
     std::env::var("ORACLE_GAMES")
         .map(|n| n.parse().expect("ORACLE_GAMES is a number"))
         .unwrap_or(default)
-}
-
-/// The engine with only the bits `mask` of every Zobrist key: a tiny mask makes distinct
-/// colourings share their hash.
-struct Masked(u64);
-
-impl RuleSet for Masked {
-    fn name(&self) -> &str {
-        "engine (masked hash)"
-    }
-
-    fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
-        Ok(Box::new(EngineGame::start(setup, self.0)?))
-    }
 }
 
 /// Plays campaign games `0..count` through the spec and `engine`; panics on the first
@@ -68,7 +54,7 @@ fn the_engine_agrees_with_the_spec_on_a_short_campaign() {
 fn hash_collisions_never_change_a_verdict() {
     // Mask 0: every colouring hashes to 0. Mask 3: four buckets.
     for mask in [0, 3] {
-        campaign(&Masked(mask), games(300) / 3);
+        campaign(&MaskedEngine(mask), games(300) / 3);
     }
 }
 

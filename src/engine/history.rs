@@ -304,7 +304,7 @@ mod tests {
 
     /// Black plays at vertex 0 of the empty pair: the journal gets (0, was empty).
     fn black_on_0(h: &mut History) {
-        h.journal().push(0 << 2 | EMPTY as u32);
+        h.journal().push(EMPTY as u32); // (vertex 0) << 2 | was empty
         h.record(BLACK_ON_0, WHITE, true);
     }
 
@@ -351,7 +351,7 @@ mod tests {
         // situation the pass made; turn 0 is (empty pair, Black to move).
         let mut h = History::new(Lookup::Situational, BOTH_EMPTY, BLACK);
         h.record(BOTH_EMPTY, WHITE, false);
-        h.journal().push(0 << 2 | EMPTY as u32);
+        h.journal().push(EMPTY as u32); // (vertex 0) << 2 | was empty
         h.record(BLACK_ON_0, BLACK, true); // White plays at 0 (the colour does not matter here)
         let current = [WHITE, EMPTY];
         // A Black move emptying vertex 0 leaves White to move at the empty pair: a repeat.
@@ -371,7 +371,7 @@ mod tests {
             &[(0, EMPTY)]
         ));
         let mut fresh = History::new(Lookup::Situational, BOTH_EMPTY, BLACK);
-        fresh.journal().push(0 << 2 | EMPTY as u32);
+        fresh.journal().push(EMPTY as u32); // (vertex 0) << 2 | was empty
         fresh.record(BLACK_ON_0, WHITE, true);
         // Without the pass, (empty pair, White to move) never occurred.
         assert!(!repeats(

@@ -128,6 +128,12 @@ fn splitmix(state: &mut u64) -> u64 {
 impl MangoEngine {
     /// A game from a `rules: mango` setup.
     pub fn start(setup: &Setup) -> Result<MangoEngine, Unsupported> {
+        MangoEngine::start_masked(setup, u64::MAX)
+    }
+
+    /// A game whose Zobrist keys keep only the bits of `hash_mask` (tests force collisions:
+    /// every hit is confirmed against the stored colouring, so no verdict may change).
+    pub fn start_masked(setup: &Setup, hash_mask: u64) -> Result<MangoEngine, Unsupported> {
         let Equipment::Weights(w) = &setup.equipment else {
             return Err(Unsupported(
                 "rules mango need weights, a threshold and initial scores".into(),
@@ -171,7 +177,13 @@ impl MangoEngine {
         }
         let mut state = 0x6D61_6E67_6F00_0001u64;
         let keys: Vec<[u64; 3]> = (0..n)
-            .map(|_| [0, splitmix(&mut state), splitmix(&mut state)])
+            .map(|_| {
+                [
+                    0,
+                    splitmix(&mut state) & hash_mask,
+                    splitmix(&mut state) & hash_mask,
+                ]
+            })
             .collect();
         let colours: Vec<u8> = setup
             .initial
@@ -440,7 +452,8 @@ impl Playable for MangoEngine {
                 self.passes = 0;
             }
             Turn::Pass { .. } => self.passes += 1,
-            Turn::Resign { .. } => {
+            // No resignation, and none of the directed rules' turns.
+            _ => {
                 return Err(Illegal {
                     clause: "mango:TURN",
                     reason: "a turn is a pass or a legal move: MANGO has no resignation".into(),

@@ -530,6 +530,14 @@ pub fn take_turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
                 ..state.clone()
             });
         }
+        _ => {
+            // Komi, colour choice, history and ko actions are turns of the directed rules
+            // (`dir:*`): General Graph Go has moves, passes and resignations only.
+            return Err(Illegal {
+                clause: "ggg1:2",
+                reason: "not a turn of General Graph Go (a move, a pass or a resignation)".into(),
+            });
+        }
     };
     Ok(settle(next))
 }

@@ -455,7 +455,8 @@ pub fn take_turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
             consecutive_passes: state.consecutive_passes + 1,
             ..state.clone()
         },
-        Turn::Resign { .. } => {
+        // No resignation, and none of the directed rules' turns.
+        _ => {
             return Err(Illegal {
                 clause: "mango:TURN",
                 reason: "a turn is a pass or a legal move: MANGO has no resignation".into(),
