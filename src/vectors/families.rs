@@ -72,6 +72,7 @@ fn record(
         options: Some(Options::default()),
         mango: None,
         moves: moves.iter().map(|s| s.to_string()).collect(),
+        cycle: None,
     }
 }
 
@@ -113,6 +114,11 @@ fn spec_name(b: &BoardSpec) -> String {
         BoardSpec::Cycle(n) => format!("cycle{n}"),
         BoardSpec::Complete(n) => format!("complete{n}"),
         BoardSpec::Graph(g) => format!("graph{}", g.vertices.len()),
+        other => format!("{other:?}")
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .collect::<String>()
+            .to_ascii_lowercase(),
     }
 }
 

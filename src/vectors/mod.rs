@@ -871,6 +871,27 @@ pub fn exercised_clauses(setup: &Setup, expected: &Expected) -> BTreeSet<String>
             add("ggg3:3");
         }
     }
+    if rules == RuleId::Directed {
+        // Go on directed graphs: the board and history, the turns; the komi turns, the ko
+        // bids and captures by what the turns say and do.
+        add("dir:INTRO");
+        add("dir:TURNS");
+        for t in expected.turns.iter().filter(|t| t.legal) {
+            let words: Vec<&str> = t.play.split_whitespace().collect();
+            if words.iter().any(|w| *w == "komi" || *w == "takes") {
+                add("dir:KOMI");
+            }
+            if words
+                .iter()
+                .any(|w| ["bid", "winner", "ignore", "ignores"].contains(w))
+            {
+                add("dir:KO");
+            }
+            if t.removed.as_ref().is_some_and(|r| !r.is_empty()) {
+                add("dir:CAPTURE");
+            }
+        }
+    }
     if let Some(r) = &expected.result {
         match rules {
             RuleId::Ggg1 => {
