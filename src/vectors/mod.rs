@@ -32,8 +32,8 @@ pub const MAX_VECTOR_BYTES: u64 = 1024 * 1024;
 pub const MAX_VECTOR_FILES: usize = 100_000;
 
 /// The top-level fields a vector adds to a record; every other field is the record's.
-pub const VECTOR_FIELDS: [&str; 8] = [
-    "id", "clauses", "checked", "source", "note", "readings", "turns", "result",
+pub const VECTOR_FIELDS: [&str; 9] = [
+    "id", "clauses", "checked", "source", "note", "readings", "turns", "result", "lasso",
 ];
 
 /// The options that switch readings and rule variants, with every value, in the order of
@@ -155,6 +155,10 @@ pub struct Head {
     /// `None` (`result: none`, or left out) for a game that is not over after its turns.
     #[serde(default, deserialize_with = "result_or_none")]
     pub result: Option<ResultExpectation>,
+    /// For a directed record with a `cycle` (`dir:WIN`): the outcome of the infinite play,
+    /// as `graphgo play --json` reports it under `lasso` (derived by the transcription).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lasso: Option<serde_json::Value>,
 }
 
 fn result_or_none<'de, D: serde::Deserializer<'de>>(
@@ -335,6 +339,9 @@ impl Vector {
                 let v = serde_json::to_value(t).expect("a turn always serialises");
                 let _ = writeln!(out, "  - {}", flow(&v));
             }
+        }
+        if let Some(l) = &h.lasso {
+            let _ = writeln!(out, "lasso: {}", flow(l));
         }
         match &h.result {
             None => out.push_str("result: none\n"),
@@ -957,9 +964,11 @@ pub fn write_vector(
     };
     let mut clauses: BTreeSet<String> = draft.clauses.into_iter().collect();
     clauses.extend(exercised_clauses(&game.setup, &expected));
+    let lasso = lasso_outcome(record, game)?;
     let mut record = record.clone();
     record.moves = expected.turns.iter().map(|t| t.play.clone()).collect();
     let head = Head {
+        lasso,
         id: draft.id,
         clauses: clauses.into_iter().collect(),
         checked: draft.checked,
@@ -1022,9 +1031,39 @@ pub fn check_game(rules: &dyn RuleSet, vector: &Vector, game: &Game, depth: Dept
     }
 }
 
+/// The outcome of a directed record's lasso (`dir:WIN`), by the transcription, as JSON;
+/// `None` without a `cycle`.
+pub fn lasso_outcome(record: &Record, game: &Game) -> Result<Option<serde_json::Value>, String> {
+    let Some(cycle) = record.cycle_turns(game).map_err(|e| e.0)? else {
+        return Ok(None);
+    };
+    let board = &game.setup.board;
+    Ok(Some(match crate::lasso::evaluate(game, &cycle)? {
+        Ok(o) => crate::lasso::to_json(&o, board),
+        Err(e) => serde_json::json!({
+            "illegal": crate::lasso::describe_error(&e, board, game, &cycle)
+        }),
+    }))
+}
+
 /// Checks the vector's `readings` against the transcription: each declared status must be
 /// what the transcription gives.
 pub fn check_readings(reference: &dyn RuleSet, vector: &Vector) -> Vec<String> {
+    // The lasso's outcome (dir:WIN) is the transcription's: checked with the reference.
+    if vector.head.lasso.is_some() || vector.record.cycle.is_some() {
+        match lasso_outcome(&vector.record, &vector.game) {
+            // Compared as written (a rational "0" and an integer 0 read back alike).
+            Ok(got) if show(&got) == show(&vector.head.lasso) => {}
+            Ok(got) => {
+                return vec![format!(
+                    "lasso: expected {}, got {}",
+                    show(&vector.head.lasso),
+                    show(&got)
+                )]
+            }
+            Err(e) => return vec![format!("lasso: {e}")],
+        }
+    }
     if vector.head.readings.is_empty() {
         return Vec::new();
     }
