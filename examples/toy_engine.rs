@@ -244,6 +244,8 @@ impl Playable for ToyGame {
                 }
             }
             Turn::Resign { player } => self.finish(Some(player), EndReason::Resignation),
+            // The directed rules' turns (komi, bids, history) are not graph Go's.
+            _ => return refuse("ggg1:2", "not a turn of General Graph Go"),
         }
         Ok(())
     }
