@@ -3,6 +3,7 @@
 //! the engine is checked against. It never imports `crate::engine`.
 
 pub mod ggg;
+pub mod topological;
 
 use crate::game::{
     Illegal, Observation, Playable, RuleId, RuleSet, Setup, Turn, Unsupported, Version,
@@ -28,6 +29,10 @@ impl RuleSet for Spec {
             RuleId::Ggg1 | RuleId::Ggg2 | RuleId::Ggg3 => {
                 let state = ggg::start(setup).map_err(Unsupported)?;
                 Ok(Box::new(SpecGame { state }))
+            }
+            RuleId::TopoPrimitive | RuleId::TopoStones => {
+                let state = topological::start(setup).map_err(Unsupported)?;
+                Ok(Box::new(TopoSpecGame { state }))
             }
             other => Err(Unsupported(format!(
                 "the transcription of {} is not written yet",
@@ -55,6 +60,36 @@ impl Playable for SpecGame {
 
     fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
         self.state = ggg::take_turn(&self.state, turn)?;
+        Ok(())
+    }
+}
+
+/// A Topological Go game played by the transcription (`topo-primitive`, `topo-stones`): a
+/// [`topological::GameState`] value replaced at every turn. A move's `at` is an index into
+/// the go-space's placements S.
+#[derive(Clone, Debug)]
+pub struct TopoSpecGame {
+    pub state: topological::GameState,
+}
+
+impl Playable for TopoSpecGame {
+    fn observe(&self) -> Observation {
+        let s = &self.state;
+        Observation {
+            position: s.colouring.iter().copied().collect(),
+            to_move: s.result.is_none().then_some(s.to_move),
+            prisoners: None,
+            scores: None,
+            result: s.result.clone(),
+        }
+    }
+
+    fn legal_turns(&self) -> Vec<Turn> {
+        topological::legal_turns(&self.state)
+    }
+
+    fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
+        self.state = topological::take_turn(&self.state, turn)?;
         Ok(())
     }
 }
