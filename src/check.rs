@@ -712,6 +712,10 @@ fn shrink_turns(a: &dyn RuleSet, b: &dyn RuleSet, best: &mut Shrunk, budget: usi
 /// The game on the subgraph induced by the vertices not in `removed`: turns at removed
 /// vertices are dropped, setup stones on kept vertices stay. `None` if nothing would be left.
 pub fn without_vertices(game: &Game, removed: &BTreeSet<Vertex>) -> Option<Game> {
+    if matches!(game.setup.equipment, crate::game::Equipment::Space(_)) {
+        // A go-space's points are tied to its topology and placements: only its turns shrink.
+        return None;
+    }
     let board = &game.setup.board;
     let kept: Vec<Vertex> = (0..board.len()).filter(|v| !removed.contains(v)).collect();
     if kept.is_empty() {
@@ -776,6 +780,10 @@ fn shrink_vertices(a: &dyn RuleSet, b: &dyn RuleSet, best: &mut Shrunk, budget: 
 fn shrink_edges(a: &dyn RuleSet, b: &dyn RuleSet, best: &mut Shrunk, budget: usize) {
     let mut i = 0;
     while best.attempts < budget {
+        if matches!(best.game.setup.equipment, crate::game::Equipment::Space(_)) {
+            // A go-space's board is its specialisation preorder: not an edge list to shrink.
+            return;
+        }
         let board = &best.game.setup.board;
         let edges: Vec<(Vertex, Vertex)> = board.edges().collect();
         if i >= edges.len() {

@@ -139,13 +139,6 @@ impl GoSpace {
                 "{n} points is over the cap of {MAX_POINTS} points per space"
             ));
         }
-        if sets.len() > MAX_GENERATORS {
-            return refuse(format!(
-                "'{}' has {} sets, over the cap of {MAX_GENERATORS}",
-                kind.field(),
-                sets.len()
-            ));
-        }
         if placements.len() > MAX_PLACEMENTS {
             return refuse(format!(
                 "'placements' has {} sets, over the cap of {MAX_PLACEMENTS}",
@@ -264,6 +257,36 @@ impl GoSpace {
             placements: s,
             placement_names,
         })
+    }
+
+    /// The go-space of a graph (`topo:EX2`, transcribed in `spec::topological`): a point
+    /// x_v per vertex (point `v`, the vertex's name) and y_uv per edge (point `|V| + i` for
+    /// the i-th edge of [`Board::edges`], named `u~v`); N(x_v) = {x_v}, N(y_uv) =
+    /// {x_u, y_uv, x_v}; S = the sets {x_v}, named like the vertices. Returns the board (the
+    /// graph with every edge subdivided) and the space.
+    pub fn of_graph(graph: &Board) -> Result<(Board, GoSpace), SpaceError> {
+        let n = graph.len();
+        let mut names: Vec<String> = graph.names().to_vec();
+        let mut neighbourhood: Vec<Points> = (0..n).map(Points::unit).collect();
+        for (i, (u, v)) in graph.edges().enumerate() {
+            names.push(format!("{}~{}", graph.name(u), graph.name(v)));
+            neighbourhood.push(Points::from(vec![u, n + i, v]));
+        }
+        if names.len() > MAX_POINTS {
+            return refuse(format!(
+                "the go-space of this graph has {} points, over the cap of {MAX_POINTS} points per space",
+                names.len()
+            ));
+        }
+        let placements: Vec<PlacementInput> = (0..n)
+            .map(|v| PlacementInput {
+                name: None,
+                points: vec![v],
+            })
+            .collect();
+        let space = GoSpace::from_neighbourhoods(&names, neighbourhood, &placements)?;
+        let board = space.board(&names)?;
+        Ok((board, space))
     }
 
     /// The number of points of X.

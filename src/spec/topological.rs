@@ -390,17 +390,6 @@ pub fn go_space_of_graph(graph: &Board) -> Result<(Board, GoSpace), SpaceError> 
             points: vec![v],
         })
         .collect();
-    if base.len() > crate::space::MAX_GENERATORS {
-        // The cap on written bases guards records; a graph's own base is checked by
-        // construction, so build it from its neighbourhoods directly.
-        let mut neighbourhood: Vec<Points> = (0..n).map(Points::unit).collect();
-        for (i, &(u, v)) in edges.iter().enumerate() {
-            neighbourhood.push(Points::from(vec![u, n + i, v]));
-        }
-        let space = GoSpace::from_neighbourhoods(&names, neighbourhood, &placements)?;
-        let board = space.board(&names)?;
-        return Ok((board, space));
-    }
     let space = GoSpace::new(&names, Generators::Base, &base, &placements)?;
     let board = space.board(&names)?;
     Ok((board, space))
