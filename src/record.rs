@@ -12,7 +12,7 @@ use crate::board::Board;
 use crate::game::{Colour, Equipment, Options, Player, RuleId, Setup, Turn};
 use crate::rational;
 use crate::space::{
-    Generators, GoSpace, PlacementInput, MAX_GENERATORS, MAX_PLACEMENTS, MAX_POINTS,
+    EmptyString, Generators, GoSpace, PlacementInput, MAX_GENERATORS, MAX_PLACEMENTS, MAX_POINTS,
 };
 
 /// The largest record file read (a documented cap).
@@ -427,6 +427,9 @@ pub struct SpaceSpec {
     pub placements: Vec<PlacementSpec>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub of: Option<Box<BoardSpec>>,
+    /// Reading 11: the string of a stone in no go-connected set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub empty_string: Option<EmptyString>,
 }
 
 impl SpaceSpec {
@@ -451,7 +454,7 @@ impl SpaceSpec {
                 .build()
                 .map_err(|e| InputError(e.0.replacen("field 'board'", "field 'board.space.of'", 1)))?;
             let (board, space) = GoSpace::of_graph(&graph).map_err(|e| at(e.0))?;
-            return Ok((board, space));
+            return Ok((board, space.with_empty_string(self.empty_string.unwrap_or_default())));
         }
         let given: Vec<(Generators, &Vec<Vec<Name>>)> = [
             (Generators::Opens, &self.opens),
@@ -525,7 +528,7 @@ impl SpaceSpec {
             .collect::<Result<Vec<_>, InputError>>()?;
         let space = GoSpace::new(&names, kind, &sets, &placements).map_err(|e| at(e.0))?;
         let board = space.board(&names).map_err(|e| at(e.0))?;
-        Ok((board, space))
+        Ok((board, space.with_empty_string(self.empty_string.unwrap_or_default())))
     }
 
     /// The explicit form of a go-space: its points, the smallest base (the smallest open
@@ -562,6 +565,8 @@ impl SpaceSpec {
             points: (0..board.len()).map(name).collect(),
             base: Some(base),
             placements,
+            empty_string: (space.empty_string() != EmptyString::default())
+                .then_some(space.empty_string()),
             ..SpaceSpec::default()
         }
     }

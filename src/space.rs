@@ -76,6 +76,24 @@ fn refuse<T>(msg: impl Into<String>) -> Result<T, SpaceError> {
     Err(SpaceError(msg.into()))
 }
 
+/// Reading 11 (`spec/ambiguities.md`): what happens to a stone that lies in no go-connected
+/// set of stones (its own closure is not connected and no stones of its colour join the
+/// parts), whose string (`topo:D7`) is therefore the empty set of stones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EmptyString {
+    /// As written: the empty set is T-connected, so the empty string is go-connected, and it
+    /// has liberty when some legal placement has a connected closure (`topo:D6` with G empty).
+    #[default]
+    Connected,
+    /// The empty set of stones never has liberty: such a stone is cleared unless another
+    /// stone of its colour covering the same point lives.
+    NoLiberty,
+    /// The author's comment on `topo:D8`: such a stone is its own string, and has liberty
+    /// when a legal placement would join all its parts.
+    Stone,
+}
+
 /// A finite go-space (X, T, S) (`topo:D1`). X is `0..points()`; the names of points live in
 /// the board ([`GoSpace::board`] builds it).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,6 +108,8 @@ pub struct GoSpace {
     /// The placements' names, as the vertices of an edgeless board (so that turns are read
     /// and written by the same code as graph Go's: `B a+b`).
     placement_names: Board,
+    /// Reading 11: the string of a stone in no go-connected set.
+    empty_string: EmptyString,
 }
 
 /// A placement as given: an optional name and its points.
@@ -256,6 +276,7 @@ impl GoSpace {
             comparable,
             placements: s,
             placement_names,
+            empty_string: EmptyString::default(),
         })
     }
 
@@ -287,6 +308,19 @@ impl GoSpace {
         let space = GoSpace::from_neighbourhoods(&names, neighbourhood, &placements)?;
         let board = space.board(&names)?;
         Ok((board, space))
+    }
+
+    /// The same space under reading 11's choice `reading`.
+    pub fn with_empty_string(self, reading: EmptyString) -> GoSpace {
+        GoSpace {
+            empty_string: reading,
+            ..self
+        }
+    }
+
+    /// Reading 11 in force.
+    pub fn empty_string(&self) -> EmptyString {
+        self.empty_string
     }
 
     /// The number of points of X.

@@ -25,7 +25,7 @@ use num_rational::BigRational;
 
 use crate::board::Board;
 use crate::game::{Colour, EndReason, GameResult, Illegal, Player, Repetition, RuleId, Setup, Turn};
-use crate::space::{Generators, GoSpace, PlacementInput, Point, Points, SpaceError};
+use crate::space::{EmptyString, Generators, GoSpace, PlacementInput, Point, Points, SpaceError};
 
 /// A set of stones (or of placements): indices into [`GoSpace::placements`].
 pub type Stones = OrdSet<usize>;
@@ -193,7 +193,13 @@ pub fn go_connected(space: &GoSpace, stones: &Stones) -> bool {
 /// `topo:D6` — a go-connected set of stones G has liberty when some legal placement e, were
 /// it coloured like G, would make {e} ∪ G go-connected. (Colouring e changes no closure,
 /// so the test is on the sets alone.)
+///
+/// For the empty set of stones (the string of a stone in no go-connected set, reading 11)
+/// this is the text's test with G empty, unless the space reads `empty_string: no-liberty`.
 pub fn has_liberty(space: &GoSpace, colouring: &Colouring, g: &Stones) -> bool {
+    if g.is_empty() && space.empty_string() == EmptyString::NoLiberty {
+        return false;
+    }
     legal_placements(space, colouring)
         .iter()
         .any(|&e| go_connected(space, &g.update(e)))
@@ -210,7 +216,20 @@ pub fn has_liberty(space: &GoSpace, colouring: &Colouring, g: &Stones) -> bool {
 /// go-connected and hold every go-connected set around s. When the closure of s itself
 /// spans two components no set around s is go-connected, and the union is empty.
 /// [`string_by_subsets`] is the definition by listing; the tests check they agree.
+///
+/// Under `empty_string: stone` (reading 11) a stone whose string would be empty is its own
+/// string instead.
 pub fn string(space: &GoSpace, colouring: &Colouring, s: usize) -> Stones {
+    let union = string_as_written(space, colouring, s);
+    if union.is_empty() && space.empty_string() == EmptyString::Stone {
+        return Stones::unit(s);
+    }
+    union
+}
+
+/// `topo:D7` as the text has it, reading 11 aside: the largest go-connected set of stones
+/// of s's colour that contains s, or the empty set when there is none.
+fn string_as_written(space: &GoSpace, colouring: &Colouring, s: usize) -> Stones {
     let Some(c) = colour_of(colouring, &space.placements()[s]) else {
         return Stones::new();
     };
