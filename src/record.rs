@@ -450,11 +450,14 @@ impl SpaceSpec {
             if matches!(**graph, BoardSpec::Space(_)) {
                 return bad("field 'board.space.of': a graph board, not another space");
             }
-            let graph = graph
-                .build()
-                .map_err(|e| InputError(e.0.replacen("field 'board'", "field 'board.space.of'", 1)))?;
+            let graph = graph.build().map_err(|e| {
+                InputError(e.0.replacen("field 'board'", "field 'board.space.of'", 1))
+            })?;
             let (board, space) = GoSpace::of_graph(&graph).map_err(|e| at(e.0))?;
-            return Ok((board, space.with_empty_string(self.empty_string.unwrap_or_default())));
+            return Ok((
+                board,
+                space.with_empty_string(self.empty_string.unwrap_or_default()),
+            ));
         }
         let given: Vec<(Generators, &Vec<Vec<Name>>)> = [
             (Generators::Opens, &self.opens),
@@ -489,11 +492,9 @@ impl SpaceSpec {
             ));
         }
         let names: Vec<String> = self.points.iter().map(|n| n.0.clone()).collect();
-        let points = Board::from_edges::<&str>(
-            &names.iter().map(String::as_str).collect::<Vec<_>>(),
-            &[],
-        )
-        .map_err(|e| InputError(format!("field 'board.space.points': {e}")))?;
+        let points =
+            Board::from_edges::<&str>(&names.iter().map(String::as_str).collect::<Vec<_>>(), &[])
+                .map_err(|e| InputError(format!("field 'board.space.points': {e}")))?;
         let resolve = |field: String, list: &[Name]| -> Result<Vec<usize>, InputError> {
             list.iter()
                 .map(|n| {
@@ -528,7 +529,10 @@ impl SpaceSpec {
             .collect::<Result<Vec<_>, InputError>>()?;
         let space = GoSpace::new(&names, kind, &sets, &placements).map_err(|e| at(e.0))?;
         let board = space.board(&names).map_err(|e| at(e.0))?;
-        Ok((board, space.with_empty_string(self.empty_string.unwrap_or_default())))
+        Ok((
+            board,
+            space.with_empty_string(self.empty_string.unwrap_or_default()),
+        ))
     }
 
     /// The explicit form of a go-space: its points, the smallest base (the smallest open
@@ -612,12 +616,10 @@ fn check_topological(
                 rules.name()
             ))
         }
-        (false, Equipment::Space(_)) => {
-            return bad(format!(
-                "field 'board.space': a go-space is played under topo-primitive or topo-stones, not {}",
-                rules.name()
-            ))
-        }
+        (false, Equipment::Space(_)) => return bad(format!(
+            "field 'board.space': a go-space is played under topo-primitive or topo-stones, not {}",
+            rules.name()
+        )),
         (false, _) => {}
     }
     if let (true, Some(o)) = (topological, options) {

@@ -144,7 +144,12 @@ impl Replay {
             );
         }
         for (i, t) in self.turns.iter().enumerate() {
-            let _ = write!(out, "{:>4}. {}", i + 1, t.turn.text(game.setup.turn_names()));
+            let _ = write!(
+                out,
+                "{:>4}. {}",
+                i + 1,
+                t.turn.text(game.setup.turn_names())
+            );
             if !t.removed.is_empty() {
                 let names: Vec<&str> = t.removed.iter().map(|&v| board.name(v)).collect();
                 let _ = write!(out, "  removes {}", names.join(" "));

@@ -79,7 +79,9 @@ fn refuse<T>(msg: impl Into<String>) -> Result<T, SpaceError> {
 /// Reading 11 (`spec/ambiguities.md`): what happens to a stone that lies in no go-connected
 /// set of stones (its own closure is not connected and no stones of its colour join the
 /// parts), whose string (`topo:D7`) is therefore the empty set of stones.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum EmptyString {
     /// As written: the empty set is T-connected, so the empty string is go-connected, and it
@@ -171,7 +173,10 @@ impl GoSpace {
             Generators::Base => base_neighbourhoods(names, &sets)?,
             Generators::Subbase => intersections_around(n, &sets),
         };
-        debug_assert!(neighbourhood.iter().enumerate().all(|(x, nx)| nx.contains(&x)));
+        debug_assert!(neighbourhood
+            .iter()
+            .enumerate()
+            .all(|(x, nx)| nx.contains(&x)));
         GoSpace::from_neighbourhoods(names, neighbourhood, placements)
     }
 
@@ -409,10 +414,7 @@ impl GoSpace {
         // neighbourhood at a time, keeping it closed under union.
         let mut family: HashSet<Points> = HashSet::from([Points::new()]);
         for nx in &self.neighbourhood {
-            let grown: Vec<Points> = family
-                .iter()
-                .map(|o| o.clone().union(nx.clone()))
-                .collect();
+            let grown: Vec<Points> = family.iter().map(|o| o.clone().union(nx.clone())).collect();
             family.extend(grown);
             if family.len() > cap {
                 return None;
@@ -527,7 +529,9 @@ mod tests {
     use super::*;
 
     fn names(n: usize) -> Vec<String> {
-        (0..n).map(|i| ((b'a' + i as u8) as char).to_string()).collect()
+        (0..n)
+            .map(|i| ((b'a' + i as u8) as char).to_string())
+            .collect()
     }
 
     fn place(points: &[Point]) -> PlacementInput {
@@ -573,29 +577,47 @@ mod tests {
     #[test]
     fn bad_base_names_pair_and_point() {
         // {a, b} and {b, c} meet in {b}, and no base set around b lies inside {b}.
-        let e = GoSpace::new(&names(3), Generators::Base, &[vec![0, 1], vec![1, 2]], &[])
-            .unwrap_err();
-        assert!(e.0.contains("base[0] {a, b} and base[1] {b, c} share b"), "{e}");
+        let e =
+            GoSpace::new(&names(3), Generators::Base, &[vec![0, 1], vec![1, 2]], &[]).unwrap_err();
+        assert!(
+            e.0.contains("base[0] {a, b} and base[1] {b, c} share b"),
+            "{e}"
+        );
         // The same sets as a subbase generate {b} as an open set.
-        let s = GoSpace::new(&names(3), Generators::Subbase, &[vec![0, 1], vec![1, 2]], &[])
-            .unwrap();
+        let s = GoSpace::new(
+            &names(3),
+            Generators::Subbase,
+            &[vec![0, 1], vec![1, 2]],
+            &[],
+        )
+        .unwrap();
         assert_eq!(s.neighbourhood(1), &Points::unit(1));
     }
 
     #[test]
     fn placements_must_be_non_empty_open_and_distinct() {
         let sierpinski = |ps: &[PlacementInput]| {
-            GoSpace::new(&names(2), Generators::Opens, &[vec![], vec![0], vec![0, 1]], ps)
+            GoSpace::new(
+                &names(2),
+                Generators::Opens,
+                &[vec![], vec![0], vec![0, 1]],
+                ps,
+            )
         };
         let e = sierpinski(&[place(&[])]).unwrap_err();
         assert!(e.0.contains("placements[0] is the empty set"), "{e}");
         let e = sierpinski(&[place(&[1])]).unwrap_err();
         assert!(
-            e.0.contains("placements[0] {b} is not open: every open set containing b also contains {a}"),
+            e.0.contains(
+                "placements[0] {b} is not open: every open set containing b also contains {a}"
+            ),
             "{e}"
         );
         let e = sierpinski(&[place(&[0, 1]), place(&[1, 0])]).unwrap_err();
-        assert!(e.0.contains("placements[0] and placements[1] are the same set"), "{e}");
+        assert!(
+            e.0.contains("placements[0] and placements[1] are the same set"),
+            "{e}"
+        );
         let s = sierpinski(&[place(&[1, 0])]).unwrap();
         assert_eq!(s.placement_name(0), "b+a");
     }

@@ -24,7 +24,9 @@ use imbl::{HashSet, OrdSet, Vector};
 use num_rational::BigRational;
 
 use crate::board::Board;
-use crate::game::{Colour, EndReason, GameResult, Illegal, Player, Repetition, RuleId, Setup, Turn};
+use crate::game::{
+    Colour, EndReason, GameResult, Illegal, Player, Repetition, RuleId, Setup, Turn,
+};
 use crate::space::{EmptyString, Generators, GoSpace, PlacementInput, Point, Points, SpaceError};
 
 /// A set of stones (or of placements): indices into [`GoSpace::placements`].
@@ -81,7 +83,8 @@ pub fn induced_topology(opens: &[Points], u: &Points) -> OrdSet<Points> {
 /// in T_U: its complement in U is open in T_U). Enumerates T; `opens` is all of it.
 pub fn t_connected_by_clopen_sets(opens: &[Points], u: &Points) -> bool {
     let t_u = induced_topology(opens, u);
-    let clopen = |c: &Points| t_u.contains(c) && t_u.contains(&u.clone().relative_complement(c.clone()));
+    let clopen =
+        |c: &Points| t_u.contains(c) && t_u.contains(&u.clone().relative_complement(c.clone()));
     t_u.iter()
         .filter(|c| clopen(c))
         .all(|c| c.is_empty() || c == u)
@@ -136,9 +139,8 @@ pub fn union_of(space: &GoSpace, stones: &Stones) -> Points {
 /// states the definition of the value it built: every N(x) is an open set around x (so T is
 /// a topology, the unions of the N(x)), every placement is open, none is empty.
 pub fn is_go_space(space: &GoSpace) -> bool {
-    let topology = (0..space.points()).all(|x| {
-        space.neighbourhood(x).contains(&x) && is_open(space, space.neighbourhood(x))
-    });
+    let topology = (0..space.points())
+        .all(|x| space.neighbourhood(x).contains(&x) && is_open(space, space.neighbourhood(x)));
     let s_in_t = space.placements().iter().all(|s| is_open(space, s));
     let no_empty_set = space.placements().iter().all(|s| !s.is_empty());
     topology && s_in_t && no_empty_set
@@ -268,7 +270,11 @@ pub fn string_by_subsets(space: &GoSpace, colouring: &Colouring, s: usize) -> St
         .without(&s)
         .into_iter()
         .collect();
-    assert!(others.len() < 24, "string_by_subsets lists 2^{} subsets", others.len());
+    assert!(
+        others.len() < 24,
+        "string_by_subsets lists 2^{} subsets",
+        others.len()
+    );
     (0u32..1 << others.len())
         .map(|mask| {
             others
@@ -293,7 +299,12 @@ pub fn clear(space: &GoSpace, colouring: &Colouring, c: Colour) -> Colouring {
     // Each stone's string and its liberty, decided once for all the points it covers.
     let lives: Vec<(usize, bool)> = stones
         .iter()
-        .map(|&s| (s, has_liberty(space, colouring, &string(space, colouring, s))))
+        .map(|&s| {
+            (
+                s,
+                has_liberty(space, colouring, &string(space, colouring, s)),
+            )
+        })
         .collect();
     let cleared = |x: Point| {
         colouring[x] == c
@@ -352,7 +363,11 @@ pub fn loser_primitive(state: &GameState) -> Option<Player> {
 
 /// `topo:D10b` — stone scoring: a turn is a pass, or a board play that does not repeat an
 /// earlier colouring of X (as in `topo:D10a`).
-pub fn is_turn_stones(turn: &Turn, earlier: &HashSet<Colouring>, produced: Option<&Colouring>) -> bool {
+pub fn is_turn_stones(
+    turn: &Turn,
+    earlier: &HashSet<Colouring>,
+    produced: Option<&Colouring>,
+) -> bool {
     match (turn, produced) {
         (Turn::Pass { .. }, _) => true,
         (Turn::Move { .. }, Some(f)) => !earlier.contains(f),
@@ -402,7 +417,12 @@ pub fn go_space_of_graph(graph: &Board) -> Result<(Board, GoSpace), SpaceError> 
             .map(|&(u, v)| format!("{}~{}", graph.name(u), graph.name(v))),
     );
     let mut base: Vec<Vec<Point>> = (0..n).map(|v| vec![v]).collect();
-    base.extend(edges.iter().enumerate().map(|(i, &(u, v))| vec![u, n + i, v]));
+    base.extend(
+        edges
+            .iter()
+            .enumerate()
+            .map(|(i, &(u, v))| vec![u, n + i, v]),
+    );
     let placements: Vec<PlacementInput> = (0..n)
         .map(|v| PlacementInput {
             name: None,
@@ -419,9 +439,9 @@ pub fn go_space_of_graph(graph: &Board) -> Result<(Board, GoSpace), SpaceError> 
 /// statement for every pair of vertices of `graph`.
 pub fn adjacent_exactly_when_go_connected(graph: &Board, space: &GoSpace) -> bool {
     (0..graph.len()).all(|u| {
-        (0..graph.len()).filter(|&v| v != u).all(|v| {
-            go_connected(space, &Stones::from(vec![u, v])) == graph.adjacent(u, v)
-        })
+        (0..graph.len())
+            .filter(|&v| v != u)
+            .all(|v| go_connected(space, &Stones::from(vec![u, v])) == graph.adjacent(u, v))
     })
 }
 
@@ -542,7 +562,9 @@ pub fn check_board_play(state: &GameState, player: Player, e: usize) -> Result<C
     if !is_legal_placement(&state.colouring, placement) {
         return Err(Illegal {
             clause: "topo:D4",
-            reason: format!("{name} is not empty: a legal placement is an element of S coloured empty"),
+            reason: format!(
+                "{name} is not empty: a legal placement is an element of S coloured empty"
+            ),
         });
     }
     let produced = board_play(space, &state.colouring, player, e);
@@ -607,7 +629,8 @@ pub fn take_turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
             if state.ending == Ending::Primitive {
                 return Err(Illegal {
                     clause: "topo:D10a",
-                    reason: "under the primitive rules a turn is a board play: there is no passing".into(),
+                    reason: "under the primitive rules a turn is a board play: there is no passing"
+                        .into(),
                 });
             }
             debug_assert!(is_turn_stones(turn, &state.earlier, None));
