@@ -427,7 +427,7 @@ pub struct SpaceSpec {
     pub placements: Vec<PlacementSpec>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub of: Option<Box<BoardSpec>>,
-    /// Reading 11: the string of a stone in no go-connected set.
+    /// Reading T1: the string of a stone in no go-connected set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub empty_string: Option<EmptyString>,
 }
@@ -616,10 +616,12 @@ fn check_topological(
                 rules.name()
             ))
         }
-        (false, Equipment::Space(_)) => return bad(format!(
+        (false, Equipment::Space(_)) => {
+            return bad(format!(
             "field 'board.space': a go-space is played under topo-primitive or topo-stones, not {}",
             rules.name()
-        )),
+        ))
+        }
         (false, _) => {}
     }
     if let (true, Some(o)) = (topological, options) {

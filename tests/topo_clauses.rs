@@ -240,7 +240,7 @@ fn topo_d5_go_connected_through_the_closure_of_the_union() {
     assert!(topo::go_connected(&s, &stones(&[0, 1, 4])));
     // b, c, d all meet at z.
     assert!(topo::go_connected(&s, &stones(&[1, 2, 3])));
-    // The empty set of stones: closure empty, T-connected (reading 11).
+    // The empty set of stones: closure empty, T-connected (reading T1).
     assert!(topo::go_connected(&s, &Stones::new()));
 }
 
@@ -290,7 +290,7 @@ fn topo_d7_string_is_the_union_of_go_connected_sets_containing_s() {
     // Without u, {s} alone is the only go-connected set containing s.
     let f = colouring(&names, &["s", "a", "b"], &[]);
     assert_eq!(topo::string(&s, &f, 0), stones(&[0]));
-    // And t alone is in no go-connected set: its string is empty (reading 11).
+    // And t alone is in no go-connected set: its string is empty (reading T1).
     assert_eq!(topo::string(&s, &f, 1), Stones::new());
     assert_eq!(topo::string_by_subsets(&s, &f, 1), Stones::new());
 }
@@ -340,7 +340,7 @@ fn split_stone(reading: EmptyString) -> (Vec<String>, GoSpace) {
 }
 
 #[test]
-fn topo_d8_reading_11_a_stone_in_no_go_connected_set() {
+fn topo_d8_reading_t1_a_stone_in_no_go_connected_set() {
     // Black a and c (so {a}, {c} and {a, c} are all black stones), White m, n empty.
     // string({a}) = {{a}}, with liberty n. string({c}) = {{c}}, no liberty (m is white).
     // string({a, c}) is empty: {a, c} has a disconnected closure {a, p} ∪ {c, q}.
@@ -585,7 +585,7 @@ fn topo_res2_res3_hold_in_the_examples() {
     let f = colouring(&names, &["s", "a", "b"], &[]);
     // t = {a, b}'s string is empty, and the empty set is go-connected.
     assert!(topo::string_is_go_connected(&s, &f, 1));
-    // Under reading 11's `stone`, t is its own string, which is not go-connected: the
+    // Under reading T1's `stone`, t is its own string, which is not go-connected: the
     // reading gives up RES3.
     let s = s.with_empty_string(EmptyString::Stone);
     assert!(!topo::string_is_go_connected(&s, &f, 1));

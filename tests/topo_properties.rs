@@ -185,7 +185,7 @@ proptest! {
 }
 
 /// Plays random choices through the spec on a random go-space and checks after every turn:
-/// `topo:RES2`, `topo:RES3` (not under reading 11's `stone`, which gives it up) and
+/// `topo:RES2`, `topo:RES3` (not under reading T1's `stone`, which gives it up) and
 /// `topo:D7` (string by shrinking = string by all subsets).
 fn check_results_along_a_game(
     names: &[String],

@@ -196,7 +196,7 @@ pub fn go_connected(space: &GoSpace, stones: &Stones) -> bool {
 /// it coloured like G, would make {e} ∪ G go-connected. (Colouring e changes no closure,
 /// so the test is on the sets alone.)
 ///
-/// For the empty set of stones (the string of a stone in no go-connected set, reading 11)
+/// For the empty set of stones (the string of a stone in no go-connected set, reading T1)
 /// this is the text's test with G empty, unless the space reads `empty_string: no-liberty`.
 pub fn has_liberty(space: &GoSpace, colouring: &Colouring, g: &Stones) -> bool {
     if g.is_empty() && space.empty_string() == EmptyString::NoLiberty {
@@ -219,7 +219,7 @@ pub fn has_liberty(space: &GoSpace, colouring: &Colouring, g: &Stones) -> bool {
 /// spans two components no set around s is go-connected, and the union is empty.
 /// [`string_by_subsets`] is the definition by listing; the tests check they agree.
 ///
-/// Under `empty_string: stone` (reading 11) a stone whose string would be empty is its own
+/// Under `empty_string: stone` (reading T1) a stone whose string would be empty is its own
 /// string instead.
 pub fn string(space: &GoSpace, colouring: &Colouring, s: usize) -> Stones {
     let union = string_as_written(space, colouring, s);
@@ -229,7 +229,7 @@ pub fn string(space: &GoSpace, colouring: &Colouring, s: usize) -> Stones {
     union
 }
 
-/// `topo:D7` as the text has it, reading 11 aside: the largest go-connected set of stones
+/// `topo:D7` as the text has it, reading T1 aside: the largest go-connected set of stones
 /// of s's colour that contains s, or the empty set when there is none.
 fn string_as_written(space: &GoSpace, colouring: &Colouring, s: usize) -> Stones {
     let Some(c) = colour_of(colouring, &space.placements()[s]) else {
