@@ -91,6 +91,7 @@ fn mv(player: Player, at: usize) -> Turn {
 
 // ---------------------------------------------------------------------------------------
 
+/// `topo:D1`.
 #[test]
 fn topo_d1_a_go_space_is_a_topology_with_non_empty_open_placements() {
     let (_, s) = star();
@@ -119,6 +120,7 @@ fn topo_d1_a_go_space_is_a_topology_with_non_empty_open_placements() {
     assert!(sierpinski(vec![vec![0], vec![0, 1]]).is_ok());
 }
 
+/// `topo:R1`, `topo:R3`.
 #[test]
 fn topo_r1_r3_black_and_white_alternate_from_an_empty_space_black_first() {
     let (_, s) = star();
@@ -137,6 +139,7 @@ fn topo_r1_r3_black_and_white_alternate_from_an_empty_space_black_first() {
     assert_eq!(g.observe().to_move, Some(Player::White));
 }
 
+/// `topo:R2`.
 #[test]
 fn topo_r2_every_point_is_black_white_or_empty() {
     let mut g = star_game(RuleId::TopoStones);
@@ -150,6 +153,7 @@ fn topo_r2_every_point_is_black_white_or_empty() {
     assert!(o.position[2..].iter().all(|&c| c == Colour::Empty));
 }
 
+/// `topo:D2`, `topo:D3`, `topo:D4`.
 #[test]
 fn topo_d2_d3_d4_colour_of_a_placement_stones_and_legal_placements() {
     let (names, _) = star();
@@ -179,6 +183,7 @@ fn topo_d2_d3_d4_colour_of_a_placement_stones_and_legal_placements() {
     assert!(!topo::is_legal_placement(&f, &set(&names, &["a", "b"])));
 }
 
+/// `topo:D4`.
 #[test]
 fn topo_d4_a_placement_overlapping_a_stone_is_refused() {
     // Dominoes on a path of five points: d23 overlaps d12 at point 2.
@@ -198,6 +203,7 @@ fn topo_d4_a_placement_overlapping_a_stone_is_refused() {
     );
 }
 
+/// `topo:D9`.
 #[test]
 fn topo_d9_a_placement_without_liberty_clears_itself() {
     // Two dominoes d12, d23 on three points: after B d12, d23 is mixed, so d12's string has
@@ -224,6 +230,7 @@ fn topo_d9_a_placement_without_liberty_clears_itself() {
     );
 }
 
+/// `topo:D5`.
 #[test]
 fn topo_d5_go_connected_through_the_closure_of_the_union() {
     let (_, s) = star();
@@ -244,6 +251,7 @@ fn topo_d5_go_connected_through_the_closure_of_the_union() {
     assert!(topo::go_connected(&s, &Stones::new()));
 }
 
+/// `topo:D6`.
 #[test]
 fn topo_d6_liberty_is_a_legal_placement_that_would_join() {
     let (names, s) = star();
@@ -278,6 +286,7 @@ fn bridge() -> (Vec<String>, GoSpace) {
     )
 }
 
+/// `topo:D7`.
 #[test]
 fn topo_d7_string_is_the_union_of_go_connected_sets_containing_s() {
     let (names, s) = bridge();
@@ -295,6 +304,7 @@ fn topo_d7_string_is_the_union_of_go_connected_sets_containing_s() {
     assert_eq!(topo::string_by_subsets(&s, &f, 1), Stones::new());
 }
 
+/// `topo:D8`.
 #[test]
 fn topo_d8_clearing_empties_points_whose_every_stone_has_a_dead_string() {
     let (names, s) = star();
@@ -311,6 +321,7 @@ fn topo_d8_clearing_empties_points_whose_every_stone_has_a_dead_string() {
     assert_eq!(topo::clear(&s, &f, Colour::Black), f);
 }
 
+/// `topo:D8`.
 #[test]
 fn topo_d8_reading_4_a_point_in_no_stone_of_its_colour_is_cleared() {
     let (names, s) = star();
@@ -339,6 +350,7 @@ fn split_stone(reading: EmptyString) -> (Vec<String>, GoSpace) {
     (names, s.with_empty_string(reading))
 }
 
+/// `topo:D8`.
 #[test]
 fn topo_d8_reading_t1_a_stone_in_no_go_connected_set() {
     // Black a and c (so {a}, {c} and {a, c} are all black stones), White m, n empty.
@@ -379,6 +391,7 @@ fn topo_d8_reading_t1_a_stone_in_no_go_connected_set() {
     assert!(topo::has_liberty(&s, &f, &stones(&[0])));
 }
 
+/// `topo:D9`.
 #[test]
 fn topo_d9_board_play_clears_the_opponent_first() {
     // The go-space of the path 1-2 (topo:EX2): B 1, then W 2. After colouring 2, Black's
@@ -417,6 +430,7 @@ fn dominoes(rules: RuleId) -> Box<dyn Playable> {
     Spec.start(&setup_on(rules, board, s)).unwrap()
 }
 
+/// `topo:D10a`, `topo:R4a`.
 #[test]
 fn topo_d10a_r4a_no_repeated_colouring_and_the_player_who_cannot_turn_loses() {
     let mut g = dominoes(RuleId::TopoPrimitive);
@@ -451,6 +465,7 @@ fn topo_d10a_r4a_no_repeated_colouring_and_the_player_who_cannot_turn_loses() {
     );
 }
 
+/// `topo:D10b`.
 #[test]
 fn topo_d10b_a_turn_is_a_pass_or_a_non_repeating_board_play() {
     let mut g = dominoes(RuleId::TopoStones);
@@ -485,6 +500,7 @@ fn topo_d10b_a_turn_is_a_pass_or_a_non_repeating_board_play() {
     );
 }
 
+/// `topo:D11b`, `topo:R4b`, `topo:R5b`.
 #[test]
 fn topo_d11b_r4b_r5b_two_passes_end_and_the_most_points_win() {
     let mut g = dominoes(RuleId::TopoStones);
@@ -537,6 +553,7 @@ fn topo_d11b_r4b_r5b_two_passes_end_and_the_most_points_win() {
     assert_eq!(topo::score(&f, Player::White), 1);
 }
 
+/// `topo:EX2`.
 #[test]
 fn topo_ex2_the_go_space_of_a_graph() {
     // Path 1-2-3: X = {x1, x2, x3, y12, y23}; base {x_v} and {x_u, y_uv, x_v}; S = {x_v}.
@@ -559,6 +576,7 @@ fn topo_ex2_the_go_space_of_a_graph() {
     assert_eq!((board2, s2), (board, s));
 }
 
+/// `topo:RES1`.
 #[test]
 fn topo_res1_single_vertex_stones_go_connected_exactly_when_adjacent() {
     // The text's first result: the closure of {x_u, x_v} is connected through y_uv.
@@ -573,6 +591,7 @@ fn topo_res1_single_vertex_stones_go_connected_exactly_when_adjacent() {
     assert!(topo::adjacent_exactly_when_go_connected(&grid, &s));
 }
 
+/// `topo:RES2`, `topo:RES3`.
 #[test]
 fn topo_res2_res3_hold_in_the_examples() {
     let (names, s) = star();
