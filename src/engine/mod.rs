@@ -14,6 +14,7 @@
 pub mod goban;
 pub mod history;
 pub mod playout;
+pub mod space;
 
 use std::sync::Arc;
 
@@ -282,6 +283,12 @@ impl RuleSet for Engine {
     }
 
     fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
+        if matches!(
+            setup.rules,
+            crate::game::RuleId::TopoPrimitive | crate::game::RuleId::TopoStones
+        ) {
+            return Ok(Box::new(space::SpaceGame::start(setup)?));
+        }
         Ok(Box::new(EngineGame::start(setup, u64::MAX)?))
     }
 }
