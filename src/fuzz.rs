@@ -976,8 +976,11 @@ pub fn random_topological_setup(rng: &mut Random) -> Setup {
     setup.equipment =
         crate::game::Equipment::Space(std::sync::Arc::new(space.with_empty_string(reading)));
     if rng.random_bool(0.25) {
-        setup.options.repetition =
-            [Repetition::Situational, Repetition::Simple, Repetition::None][rng.random_range(0..3)];
+        setup.options.repetition = [
+            Repetition::Situational,
+            Repetition::Simple,
+            Repetition::None,
+        ][rng.random_range(0..3)];
     }
     if rng.random_bool(0.15) {
         setup.to_move = Player::White;

@@ -181,7 +181,9 @@ impl Tables {
 
     fn closure_of(&self, stones: &[usize]) -> Bits {
         let mut c = vec![0u64; self.words];
-        stones.iter().for_each(|&s| or_into(&mut c, &self.closure[s]));
+        stones
+            .iter()
+            .for_each(|&s| or_into(&mut c, &self.closure[s]));
         c
     }
 }
@@ -480,7 +482,8 @@ impl Playable for SpaceGame {
                         reason: "under the primitive rules there is no passing".into(),
                     });
                 }
-                self.history.push((self.colouring.clone(), player.opponent()));
+                self.history
+                    .push((self.colouring.clone(), player.opponent()));
                 self.passes += 1;
             }
             Turn::Resign { .. } => {
