@@ -1015,7 +1015,7 @@ impl Chooser for TopologicalChooser {
     fn choose(&mut self, view: &View) -> Option<Turn> {
         let rng = &mut self.rng;
         let Some(player) = view.observation.to_move else {
-            return rng.random_bool(0.2).then(|| Turn::Pass {
+            return rng.random_bool(0.2).then_some(Turn::Pass {
                 player: Player::Black,
             });
         };
