@@ -115,8 +115,8 @@ impl Divergence {
         }
     }
 
-    /// A few lines saying where the sides differ and what each did, naming vertices by the
-    /// board's names.
+    /// A few lines saying where the sides differ and what each did, naming the targets of
+    /// moves by `names` (the board, or a go-space's placements: `Setup::turn_names`).
     pub fn describe(&self, board: &Board) -> String {
         let [a, b] = &self.sides;
         let w = a.len().max(b.len());
@@ -497,7 +497,6 @@ impl Outcome {
 /// (`# <side>: <outcome>`), then the game as a record. `provenance` (e.g. the fuzz command
 /// that found it) is written as a comment when not empty.
 pub fn case_file(a: &dyn RuleSet, b: &dyn RuleSet, game: &Game, provenance: &str) -> String {
-    let board = &game.setup.board;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -510,7 +509,7 @@ pub fn case_file(a: &dyn RuleSet, b: &dyn RuleSet, game: &Game, provenance: &str
     }
     match compare(a, b, game) {
         Some(d) => {
-            for line in d.describe(board).lines() {
+            for line in d.describe(game.setup.turn_names()).lines() {
                 let _ = writeln!(out, "# {line}");
             }
         }

@@ -20,7 +20,7 @@ fn engine_plays_go_spaces_as_the_spec() {
         if let Some(d) = played.divergence {
             panic!(
                 "game {index} diverges:\n{}\n{}",
-                d.describe(&played.game.setup.board),
+                d.describe(played.game.setup.turn_names()),
                 Record::from_game(&played.game.setup, &played.game.turns).to_yaml()
             );
         }
