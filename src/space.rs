@@ -29,12 +29,12 @@ pub type Point = usize;
 pub type Points = OrdSet<Point>;
 
 /// The most points a go-space may have (a documented cap, `spec/FORMAT.md`).
-pub const MAX_POINTS: usize = 4096;
+pub const MAX_POINTS: usize = 2048;
 /// The most sets a record may give as opens, base or subbase (a documented cap: checking
 /// that opens are closed under unions and intersections looks at every pair).
 pub const MAX_GENERATORS: usize = 1024;
 /// The most placements (elements of S) a go-space may have (a documented cap).
-pub const MAX_PLACEMENTS: usize = 4096;
+pub const MAX_PLACEMENTS: usize = 2048;
 
 /// How a record gives the topology T.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,13 +195,15 @@ impl GoSpace {
                     names[x]
                 ));
             }
-            if let Some(&y) = nx.iter().find(|&&y| !neighbourhood[y].is_subset(nx)) {
-                return refuse(format!(
-                    "the smallest open sets of {} and {} are not nested",
-                    names[x], names[y]
-                ));
-            }
+            // Nested by construction for every caller (intersections of open sets, or the
+            // go-space of a graph); checked in debug builds only, as it is cubic.
+            debug_assert!(
+                nx.iter().all(|&y| neighbourhood[y].is_subset(nx)),
+                "the smallest open sets of {} and its points are not nested",
+                names[x]
+            );
         }
+        let neighbourhood_bits: Vec<Bits> = neighbourhood.iter().map(|nx| bits_of(n, nx)).collect();
         let mut comparable = vec![Vec::new(); n];
         for (x, nx) in neighbourhood.iter().enumerate() {
             for &y in nx {
@@ -226,7 +228,14 @@ impl GoSpace {
                     "placements[{i}] is the empty set: S may not contain it (topo:D1)"
                 ));
             }
-            if let Some(&x) = set.iter().find(|&&x| !neighbourhood[x].is_subset(&set)) {
+            let set_bits = bits_of(n, &set);
+            let open_around = |x: Point| {
+                neighbourhood_bits[x]
+                    .iter()
+                    .zip(&set_bits)
+                    .all(|(a, b)| a & !b == 0)
+            };
+            if let Some(&x) = set.iter().find(|&&x| !open_around(x)) {
                 let missing = neighbourhood[x].clone().relative_complement(set.clone());
                 return refuse(format!(
                     "placements[{i}] {} is not open: every open set containing {} also contains {} (topo:D1: S is a subset of T)",
@@ -426,15 +435,20 @@ impl GoSpace {
     }
 }
 
-/// The intersection of the given sets that contain each point (X when none does).
+/// The intersection of the given sets that contain each point (X when none does), on bit
+/// sets (the work is the total size of the sets times the words of a set).
 fn intersections_around(n: usize, sets: &[Points]) -> Vec<Points> {
-    let everything: Points = (0..n).collect();
-    (0..n)
-        .map(|x| {
-            sets.iter()
-                .filter(|s| s.contains(&x))
-                .fold(everything.clone(), |acc, s| acc.intersection(s.clone()))
-        })
+    let words = n.div_ceil(64);
+    let mut around: Vec<Bits> = vec![vec![u64::MAX; words]; n];
+    for set in sets {
+        let b = bits_of(n, set);
+        for &x in set {
+            around[x].iter_mut().zip(&b).for_each(|(a, w)| *a &= w);
+        }
+    }
+    around
+        .iter()
+        .map(|b| (0..n).filter(|&p| has_bit(b, p)).collect())
         .collect()
 }
 
@@ -497,8 +511,9 @@ fn base_neighbourhoods(names: &[String], sets: &[Points]) -> Result<Vec<Points>,
     let around = intersections_around(n, sets);
     // With every pair satisfying the base condition, the intersection of all base sets
     // around x contains a base set around x, which can only be that intersection itself.
+    let known: HashSet<&Points> = sets.iter().collect();
     for (x, nx) in around.iter().enumerate() {
-        if sets.contains(nx) {
+        if known.contains(nx) {
             continue;
         }
         for i in 0..sets.len() {
