@@ -906,9 +906,10 @@ impl Chooser for Intents {
 // Topological Go: random go-spaces
 // ---------------------------------------------------------------------------------------
 
-/// One game in this many (games `i` with `i mod 8 = 7`) is played on a random go-space
-/// under `topo-primitive` or `topo-stones`.
-pub const TOPOLOGICAL_EVERY: u64 = 8;
+/// One game in this many (games `i` with `i mod 64 = 63`) is played on a random go-space
+/// under `topo-primitive` or `topo-stones`. Rare enough that the first 63 games of every
+/// campaign are the graph games they were before go-spaces joined.
+pub const TOPOLOGICAL_EVERY: u64 = 64;
 
 /// The most points of a generated go-space of the random kind (the go-space of a graph
 /// has a point per vertex and per edge).

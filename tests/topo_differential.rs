@@ -1,6 +1,6 @@
 //! The engine's go-spaces (`src/engine/space.rs`) against the transcription
 //! (`src/spec/topological.rs`), through the comparer: every topological game of a fixed
-//! campaign (`graphgo fuzz` plays one game in eight on a random go-space) must show no
+//! campaign (`graphgo fuzz` plays one game in 64 on a random go-space) must show no
 //! divergence in colourings, turn to move, results, legal turns or refusals (clause ids
 //! included: `topo:D4`, `topo:D9`, `topo:D10a`, `topo:D10b`, `topo:R3`, `topo:R4a`,
 //! `topo:R4b`). A failure prints the game as a record to replay with `graphgo check`.
