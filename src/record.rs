@@ -312,7 +312,7 @@ impl Record {
             (Some(k), RuleId::Ggg1 | RuleId::TopoStones) => k.0.clone(),
             (Some(k), r) => {
                 return bad(format!(
-                "field 'komi': '{}' has no effect under {} (it has no score; only ggg1 adds komi)",
+                "field 'komi': '{}' has no effect under {} (it has no score; only ggg1 and topo-stones add komi)",
                 rational::format(&k.0),
                 r.name()
             ))
