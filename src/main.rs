@@ -280,7 +280,7 @@ fn check(file: &Path, shrink_to: Option<&Path>) -> ExitCode {
         );
         return ExitCode::SUCCESS;
     };
-    print!("{}", divergence.describe(&game.setup.board));
+    print!("{}", divergence.describe(game.setup.turn_names()));
     if let Some(out) = shrink_to {
         if let Some(shrunk) = check::shrink(&*a, &*b, &game, 5000) {
             let text = check::case_file(
@@ -392,7 +392,11 @@ fn fuzz(
                 found.shrunk.turns.len(),
                 board.len()
             );
-            for line in found.divergence.describe(board).lines() {
+            for line in found
+                .divergence
+                .describe(found.shrunk.setup.turn_names())
+                .lines()
+            {
                 println!("  {line}");
             }
             if let Some(f) = &found.file {
