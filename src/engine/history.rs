@@ -302,9 +302,14 @@ mod tests {
         })
     }
 
+    /// A journal entry: vertex `v` had colour `old` before the turn.
+    fn was(v: u32, old: u8) -> u32 {
+        v << 2 | old as u32
+    }
+
     /// Black plays at vertex 0 of the empty pair: the journal gets (0, was empty).
     fn black_on_0(h: &mut History) {
-        h.journal().push(0 << 2 | EMPTY as u32);
+        h.journal().push(was(0, EMPTY));
         h.record(BLACK_ON_0, WHITE, true);
     }
 
@@ -351,7 +356,7 @@ mod tests {
         // situation the pass made; turn 0 is (empty pair, Black to move).
         let mut h = History::new(Lookup::Situational, BOTH_EMPTY, BLACK);
         h.record(BOTH_EMPTY, WHITE, false);
-        h.journal().push(0 << 2 | EMPTY as u32);
+        h.journal().push(was(0, EMPTY));
         h.record(BLACK_ON_0, BLACK, true); // White plays at 0 (the colour does not matter here)
         let current = [WHITE, EMPTY];
         // A Black move emptying vertex 0 leaves White to move at the empty pair: a repeat.
@@ -371,7 +376,7 @@ mod tests {
             &[(0, EMPTY)]
         ));
         let mut fresh = History::new(Lookup::Situational, BOTH_EMPTY, BLACK);
-        fresh.journal().push(0 << 2 | EMPTY as u32);
+        fresh.journal().push(was(0, EMPTY));
         fresh.record(BLACK_ON_0, WHITE, true);
         // Without the pass, (empty pair, White to move) never occurred.
         assert!(!repeats(
