@@ -425,4 +425,26 @@ mod tests {
         }
         assert!(scratch.generation < 100, "the stamps started over");
     }
+
+    #[test]
+    fn a_repetition_test_leaves_no_stamp_that_hides_a_chain_from_the_next_analysis() {
+        use crate::engine::goban::Goban;
+        // The complete graph on 18 vertices (degree 17: `analyse` stamps chains there).
+        // Black at 1, White on 2..17, 0 empty: each group's one liberty is 0.
+        let board = crate::board::Board::complete(18).unwrap();
+        let rows: Vec<&[usize]> = (0..18).map(|v| board.neighbours(v)).collect();
+        let mut colouring = vec![WHITE; 18];
+        colouring[0] = EMPTY;
+        colouring[1] = BLACK;
+        let goban = Goban::new(&rows, &colouring, u64::MAX);
+        let h = History::new(Lookup::Positional, goban.hash(), WHITE);
+        let mut scratch = Scratch::default();
+        // A repetition test that compares vertex 1 (the Black stone's own vertex).
+        scratch.delta = vec![(1, BLACK)];
+        assert!(h.same_as(0, goban.colours(), &mut scratch));
+        // White at 0 fills Black's last liberty: Black's stone goes first (ggg1:2), and
+        // then White's group has a liberty at 1 and stays.
+        let effect = goban.analyse(0, WHITE, &mut scratch);
+        assert_eq!((effect.opp_removed, effect.own_removed), (1, 0));
+    }
 }
