@@ -438,9 +438,11 @@ mod tests {
         colouring[1] = BLACK;
         let goban = Goban::new(&rows, &colouring, u64::MAX);
         let h = History::new(Lookup::Positional, goban.hash(), WHITE);
-        let mut scratch = Scratch::default();
         // A repetition test that compares vertex 1 (the Black stone's own vertex).
-        scratch.delta = vec![(1, BLACK)];
+        let mut scratch = Scratch {
+            delta: vec![(1, BLACK)],
+            ..Scratch::default()
+        };
         assert!(h.same_as(0, goban.colours(), &mut scratch));
         // White at 0 fills Black's last liberty: Black's stone goes first (ggg1:2), and
         // then White's group has a liberty at 1 and stays.
