@@ -13,10 +13,10 @@ use crate::board::Board;
 use crate::digraph::Digraph;
 use crate::game::{Colour, Equipment, Options, Player, RuleId, Setup, Turn};
 use crate::rational;
-use crate::weights::{Threshold, Weights};
 use crate::space::{
     EmptyString, Generators, GoSpace, PlacementInput, MAX_GENERATORS, MAX_PLACEMENTS, MAX_POINTS,
 };
+use crate::weights::{Threshold, Weights};
 
 /// The largest record file read (a documented cap).
 pub const MAX_RECORD_BYTES: u64 = 64 * 1024 * 1024;

@@ -486,7 +486,8 @@ impl Playable for SpaceGame {
                     .push((self.colouring.clone(), player.opponent()));
                 self.passes += 1;
             }
-            Turn::Resign { .. } => {
+            // No resignation, and none of the directed rules' turns.
+            _ => {
                 return Err(Illegal {
                     clause: self.turn_clause(),
                     reason: "Topological Go has no resignation".into(),

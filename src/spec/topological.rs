@@ -642,7 +642,8 @@ pub fn take_turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
                 ..state.clone()
             }
         }
-        Turn::Resign { .. } => {
+        // No resignation, and none of the directed rules' turns.
+        _ => {
             return Err(Illegal {
                 clause: state.ending.turn_clause(),
                 reason: "Topological Go has no resignation: a turn is a board play (or, with stone scoring, a pass)".into(),
