@@ -24,12 +24,17 @@ struct Cli {
 enum Command {
     /// Replay a game record (YAML or JSON) under its rules: every turn, the final position, the result.
     /// Exit status 0 when every turn is legal, 1 at an illegal turn, 2 for bad input.
+    ///
+    /// An SGF file (`.sgf`) is read too: its main variation, played under --rules (default
+    /// ggg1) and the rule options given here (SGF's RU is not read).
     Play {
-        /// The record file.
+        /// The record file (YAML, JSON, or SGF when it ends in .sgf).
         file: PathBuf,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        sgf: SgfRules,
     },
     /// Replay a game record through the spec and the engine, comparing everything observable
     /// after every turn (position, player to move, prisoners, result, legal turns, refusals).
@@ -96,7 +101,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Play { file, json } => play(&file, json),
+        Command::Play { file, json, sgf } => play(&file, json, &sgf),
         Command::Check { file, shrink } => check(&file, shrink.as_deref()),
         Command::Fuzz {
             seed,
@@ -123,11 +128,8 @@ fn fail(message: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn play(file: &Path, json: bool) -> ExitCode {
-    let game = match Record::load(file).and_then(|r| {
-        r.game()
-            .map_err(|e| graphgo::record::InputError(format!("{}: {e}", file.display())))
-    }) {
+fn play(file: &Path, json: bool, sgf: &SgfRules) -> ExitCode {
+    let game = match load_game(file, sgf) {
         Ok(g) => g,
         Err(e) => return fail(e),
     };
@@ -336,4 +338,104 @@ fn bench(
     };
     graphgo::bench::run(&plan, &Spec, &mut |line| println!("{line}"));
     ExitCode::SUCCESS
+}
+
+/// The rule set and options an SGF record is played under (SGF's own `RU` names rules that
+/// graphgo does not transcribe). Ignored for YAML and JSON records, which carry their own.
+#[derive(clap::Args, Clone, Debug)]
+struct SgfRules {
+    /// Rules for an SGF record: ggg1, ggg2 or ggg3.
+    #[arg(long, value_name = "RULES")]
+    rules: Option<String>,
+    /// Reading 1 (ggg1 scoring of empty regions that touch no stone): both or none.
+    #[arg(long, value_name = "READING")]
+    neutral: Option<String>,
+    /// Self-capture: all, multi or none.
+    #[arg(long, value_name = "WHICH")]
+    self_capture: Option<String>,
+    /// Repetition rule: positional, situational, simple or none.
+    #[arg(long, value_name = "RULE")]
+    repetition: Option<String>,
+    /// Reading 2 (ggg3): lose or pass.
+    #[arg(long, value_name = "READING")]
+    no_move: Option<String>,
+}
+
+impl SgfRules {
+    fn given(&self) -> bool {
+        self.rules.is_some()
+            || self.neutral.is_some()
+            || self.self_capture.is_some()
+            || self.repetition.is_some()
+            || self.no_move.is_some()
+    }
+
+    /// The rules and options, or a message naming the flag and its value.
+    fn read(&self) -> Result<(graphgo::game::RuleId, graphgo::game::Options), String> {
+        use graphgo::game::RuleId;
+        let rules = match self.rules.as_deref() {
+            None => RuleId::Ggg1,
+            Some(name) => RuleId::parse(name)
+                .filter(|r| RuleId::GRAPH.contains(r))
+                .ok_or_else(|| format!("--rules: '{name}' is not ggg1, ggg2 or ggg3"))?,
+        };
+        let mut options = graphgo::game::Options::default();
+        fn value<T: serde::de::DeserializeOwned>(
+            flag: &str,
+            given: &Option<String>,
+            known: &str,
+        ) -> Result<Option<T>, String> {
+            given
+                .as_ref()
+                .map(|v| {
+                    serde_json::from_value(serde_json::Value::String(v.clone()))
+                        .map_err(|_| format!("--{flag}: '{v}' is not one of {known}"))
+                })
+                .transpose()
+        }
+        if let Some(v) = value("neutral", &self.neutral, "both, none")? {
+            options.neutral = v;
+        }
+        if let Some(v) = value("self-capture", &self.self_capture, "all, multi, none")? {
+            options.self_capture = v;
+        }
+        if let Some(v) = value(
+            "repetition",
+            &self.repetition,
+            "positional, situational, simple, none",
+        )? {
+            options.repetition = v;
+        }
+        if let Some(v) = value("no-move", &self.no_move, "lose, pass")? {
+            options.no_move = v;
+        }
+        Ok((rules, options))
+    }
+}
+
+fn is_sgf(file: &Path) -> bool {
+    file.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
+}
+
+/// A game from a record (YAML, JSON) or an SGF file played under the given rules.
+fn load_game(
+    file: &Path,
+    sgf: &SgfRules,
+) -> Result<graphgo::record::Game, graphgo::record::InputError> {
+    use graphgo::record::InputError;
+    if is_sgf(file) {
+        let (rules, options) = sgf.read().map_err(InputError)?;
+        return graphgo::sgf::load(file, rules, options);
+    }
+    if sgf.given() {
+        return Err(InputError(format!(
+            "{}: --rules and the rule options are for SGF files; a YAML or JSON record names its own rules and options",
+            file.display()
+        )));
+    }
+    Record::load(file).and_then(|r| {
+        r.game()
+            .map_err(|e| InputError(format!("{}: {e}", file.display())))
+    })
 }
