@@ -73,6 +73,23 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 2000)]
         shrink_budget: usize,
     },
+    /// Replay every SGF file in a folder (complete games only, unless --all) under Tromp-Taylor
+    /// rules (ggg1, neutral none, all self-capture, positional superko; the flags change
+    /// them) through the engine and, with --spec, the transcription too. Prints each refused
+    /// move and the replay speed (moves per second, single thread).
+    /// Exit status 0 when every move is legal, 1 otherwise, 2 for bad input.
+    ReplayDir {
+        /// The folder of .sgf files.
+        dir: PathBuf,
+        /// Also replay through the transcription (slow on 19x19).
+        #[arg(long)]
+        spec: bool,
+        /// Replay problem positions too, not only complete games.
+        #[arg(long)]
+        all: bool,
+        #[command(flatten)]
+        rules: SgfRules,
+    },
     /// Measure the engine, single thread: light random playouts (ns per move, playouts per
     /// second, mean moves and Black's win rate at komi 7.5), and the transcription replaying
     /// the same games.
@@ -112,6 +129,12 @@ fn main() -> ExitCode {
             out,
             shrink_budget,
         } => fuzz(seed, time, games, game, &shard, out, shrink_budget),
+        Command::ReplayDir {
+            dir,
+            spec,
+            all,
+            rules,
+        } => replay_dir(&dir, spec, all, &rules),
         Command::Bench {
             playouts,
             size,
@@ -438,4 +461,88 @@ fn load_game(
         r.game()
             .map_err(|e| InputError(format!("{}: {e}", file.display())))
     })
+}
+
+fn replay_dir(dir: &Path, with_spec: bool, all: bool, flags: &SgfRules) -> ExitCode {
+    use graphgo::game::RuleSet;
+    use graphgo::sgf;
+    let (rules, mut options) = match flags.read() {
+        Ok(r) => r,
+        Err(e) => return fail(e),
+    };
+    // Tromp-Taylor unless a flag says otherwise.
+    if flags.neutral.is_none() {
+        options.neutral = sgf::TROMP_TAYLOR.neutral;
+    }
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => return fail(format!("{}: cannot read the folder: {e}", dir.display())),
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| is_sgf(p))
+        .collect();
+    files.sort();
+    let engine = graphgo::engine::Engine;
+    let sides: Vec<&dyn RuleSet> = if with_spec {
+        vec![&engine, &Spec]
+    } else {
+        vec![&engine]
+    };
+    let mut totals = vec![(0usize, std::time::Duration::ZERO); sides.len()];
+    let (mut games, mut skipped, mut refused) = (0, 0, 0);
+    for file in &files {
+        let game = match sgf::load(file, rules, options) {
+            Ok(g) => g,
+            Err(e) => {
+                println!("unreadable: {e}");
+                skipped += 1;
+                continue;
+            }
+        };
+        if !all && !sgf::is_complete_game(&game) {
+            skipped += 1;
+            continue;
+        }
+        games += 1;
+        for (k, side) in sides.iter().enumerate() {
+            let run = match sgf::run_game(*side, &game) {
+                Ok(r) => r,
+                Err(e) => return fail(format!("{}: {e}", file.display())),
+            };
+            totals[k].0 += run.played;
+            totals[k].1 += run.elapsed;
+            if k == 0 {
+                if let Some((i, turn, why)) = &run.refused {
+                    refused += 1;
+                    let name = file.file_name().map(|n| n.to_string_lossy().into_owned());
+                    println!(
+                        "{}: move {} ({}) refused: {} [{}]",
+                        name.unwrap_or_default(),
+                        i + 1,
+                        sgf::turn_text(&game, turn),
+                        why.reason,
+                        why.clause
+                    );
+                }
+            }
+        }
+    }
+    println!(
+        "{games} games replayed ({skipped} files skipped: problem positions or unreadable), {refused} with a refused move"
+    );
+    for (side, (moves, time)) in sides.iter().zip(&totals) {
+        let secs = time.as_secs_f64().max(1e-9);
+        println!(
+            "{}: {moves} moves in {:.3} s: {:.0} moves/s",
+            side.name(),
+            secs,
+            *moves as f64 / secs
+        );
+    }
+    if refused == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
 }

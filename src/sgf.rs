@@ -363,6 +363,88 @@ pub fn write(game: &Game, comment: &str) -> Option<String> {
     Some(out)
 }
 
+/// Tromp-Taylor's rules as `ggg1` options: area scoring where an empty region counts only
+/// for a colour it reaches (reading 1: none), every self-capture allowed, positional
+/// superko. `ggg1` as written differs from Tromp-Taylor only in reading 1 (`spec/ggg.md`).
+pub const TROMP_TAYLOR: Options = Options {
+    neutral: crate::game::Neutral::None,
+    no_move: crate::game::NoMove::Lose,
+    self_capture: crate::game::SelfCapture::All,
+    repetition: crate::game::Repetition::Positional,
+};
+
+/// The fewest moves a record must have to count as a complete game.
+pub const COMPLETE_GAME_MOVES: usize = 50;
+
+/// Whether a record is a complete game rather than a problem position: it starts from an
+/// empty board or from Black's handicap stones only (no white or erased setup), and has at
+/// least [`COMPLETE_GAME_MOVES`] turns in its main variation.
+pub fn is_complete_game(game: &Game) -> bool {
+    !game.setup.initial.contains(&Colour::White) && game.turns.len() >= COMPLETE_GAME_MOVES
+}
+
+/// What replaying one game's turns did.
+#[derive(Clone, Debug)]
+pub struct GameRun {
+    /// The turns played before the first refused one (or all of them).
+    pub played: usize,
+    /// The first refused turn: its index (0-based), the turn, and why.
+    pub refused: Option<(usize, Turn, crate::game::Illegal)>,
+    /// Passes recorded after the game had ended (GNU Go writes a third pass), not played.
+    pub trailing_passes: usize,
+    /// Time spent playing (starting the game included), for the replay-speed measurement.
+    pub elapsed: std::time::Duration,
+}
+
+/// Plays `game`'s turns through `rules` until one is refused. Passes left over once the
+/// game is over (two passes end a `ggg1` game; GNU Go's records often hold a third) are
+/// counted apart rather than refused. Nothing is observed during play, so the time is the
+/// rules' own.
+pub fn run_game(
+    rules: &dyn crate::game::RuleSet,
+    game: &Game,
+) -> Result<GameRun, crate::game::Unsupported> {
+    let clock = std::time::Instant::now();
+    let mut playing = rules.start(&game.setup)?;
+    let mut run = GameRun {
+        played: 0,
+        refused: None,
+        trailing_passes: 0,
+        elapsed: std::time::Duration::ZERO,
+    };
+    for (i, turn) in game.turns.iter().enumerate() {
+        if let Err(illegal) = playing.play(turn) {
+            let rest = &game.turns[i..];
+            if rest.iter().all(|t| matches!(t, Turn::Pass { .. }))
+                && playing.observe().result.is_some()
+            {
+                run.trailing_passes = rest.len();
+            } else {
+                run.refused = Some((i, turn.clone(), illegal));
+            }
+            break;
+        }
+        run.played += 1;
+    }
+    run.elapsed = clock.elapsed();
+    Ok(run)
+}
+
+/// The GTP name of a turn's vertex on a grid (`C4`), for reports about real games.
+pub fn turn_text(game: &Game, turn: &Turn) -> String {
+    match *turn {
+        Turn::Move { player, at } => format!(
+            "{} {}",
+            player.letter(),
+            game.setup
+                .board
+                .gtp_name(at)
+                .unwrap_or_else(|| game.setup.board.name(at).to_string())
+        ),
+        _ => turn.text(&game.setup.board),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
