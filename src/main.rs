@@ -90,6 +90,52 @@ enum Command {
         #[command(flatten)]
         rules: SgfRules,
     },
+    /// Verify a GTP engine against graphgo: random and long games on square boards, the
+    /// engine's stones and legal moves compared with graphgo's (ggg1 with the options given,
+    /// which should match the engine's: see spec/engines/gnugo.md) after every turn. Every
+    /// disagreement is shrunk and written to --out as a record (YAML) and an SGF file.
+    /// Exit status 0 when they agree, 1 on disagreements, 2 for bad arguments, 3 when the
+    /// engine hangs, crashes or does not speak GTP.
+    ///
+    /// Example: graphgo verify-gtp --self-capture none --repetition simple -- gnugo --mode gtp
+    VerifyGtp {
+        /// Board sides (square grids, 2 to 25; comma-separated).
+        #[arg(long, value_delimiter = ',', default_values_t = [5, 7, 9])]
+        size: Vec<usize>,
+        /// Games per board size (every third one long, without passes).
+        #[arg(long, default_value_t = 6)]
+        games: usize,
+        /// The most turns a game is played for.
+        #[arg(long, default_value_t = 400)]
+        max_turns: usize,
+        /// Seed of the random games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Seconds to wait for any one answer before the engine is killed as hung.
+        #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+        timeout: f64,
+        /// Komi sent to the engine and used by graphgo (exact: 7.5, 15/2).
+        #[arg(long, default_value = "0")]
+        komi: String,
+        /// Where minimized disagreements are written.
+        #[arg(long, value_name = "DIR", default_value = "verify-gtp-findings")]
+        out: PathBuf,
+        /// Stop after this many disagreements.
+        #[arg(long, default_value_t = 5)]
+        max_findings: usize,
+        /// Comparisons the shrinker may run for each disagreement.
+        #[arg(long, default_value_t = 300)]
+        shrink_budget: usize,
+        /// graphgo's self-capture rule to compare with: all, multi or none.
+        #[arg(long, default_value = "all")]
+        self_capture: String,
+        /// graphgo's repetition rule to compare with: positional, situational, simple, none.
+        #[arg(long, default_value = "positional")]
+        repetition: String,
+        /// The engine's command line, after `--`.
+        #[arg(last = true, required = true, value_name = "ENGINE")]
+        engine: Vec<String>,
+    },
     /// Measure the engine, single thread: light random playouts (ns per move, playouts per
     /// second, mean moves and Black's win rate at komi 7.5), and the transcription replaying
     /// the same games.
@@ -135,6 +181,41 @@ fn main() -> ExitCode {
             all,
             rules,
         } => replay_dir(&dir, spec, all, &rules),
+        Command::VerifyGtp {
+            size,
+            games,
+            max_turns,
+            seed,
+            timeout,
+            komi,
+            out,
+            max_findings,
+            shrink_budget,
+            self_capture,
+            repetition,
+            engine,
+        } => {
+            let rules = SgfRules {
+                rules: None,
+                neutral: None,
+                self_capture: Some(self_capture),
+                repetition: Some(repetition),
+                no_move: None,
+            };
+            verify_gtp(
+                size,
+                games,
+                max_turns,
+                seed,
+                timeout,
+                &komi,
+                out,
+                max_findings,
+                shrink_budget,
+                &rules,
+                &engine,
+            )
+        }
         Command::Bench {
             playouts,
             size,
@@ -545,4 +626,99 @@ fn replay_dir(dir: &Path, with_spec: bool, all: bool, flags: &SgfRules) -> ExitC
     } else {
         ExitCode::from(1)
     }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn verify_gtp(
+    sizes: Vec<usize>,
+    games: usize,
+    max_turns: usize,
+    seed: u64,
+    timeout: f64,
+    komi: &str,
+    out: PathBuf,
+    max_findings: usize,
+    shrink_budget: usize,
+    flags: &SgfRules,
+    engine: &[String],
+) -> ExitCode {
+    use graphgo::gtp;
+    let options = match flags.read() {
+        Ok((_, o)) => o,
+        Err(e) => return fail(e),
+    };
+    if let Some(&bad) = sizes
+        .iter()
+        .find(|&&s| !(2..=gtp::MAX_GTP_SIZE).contains(&s))
+    {
+        return fail(format!(
+            "--size: {bad} is not a board side from 2 to {}",
+            gtp::MAX_GTP_SIZE
+        ));
+    }
+    if !(timeout.is_finite() && timeout > 0.0 && timeout <= 3600.0) {
+        return fail(format!(
+            "--timeout: {timeout} is not a number of seconds from 0 to 3600"
+        ));
+    }
+    let komi = match graphgo::rational::parse(komi) {
+        Ok(k) => k,
+        Err(e) => return fail(format!("--komi: {e}")),
+    };
+    let timeout = std::time::Duration::from_secs_f64(timeout);
+    let process = match gtp::GtpProcess::spawn(engine, timeout) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("graphgo verify-gtp: {e}");
+            return ExitCode::from(3);
+        }
+    };
+    let rules = gtp::GtpRules::new(process, &out);
+    if let Some(k) = komi_text(&komi) {
+        let _ = rules_komi(&rules, &k);
+    }
+    let plan = gtp::Plan {
+        sizes,
+        games,
+        max_turns,
+        seed,
+        options,
+        komi,
+        shrink_budget,
+        out: Some(out.clone()),
+        max_findings,
+    };
+    println!(
+        "graphgo verify-gtp: {} against graphgo (ggg1, self-capture {:?}, repetition {:?}); {}; seed {seed}",
+        engine.join(" "),
+        options.self_capture,
+        options.repetition,
+        rules.methods()
+    );
+    let report = gtp::verify(&rules, &plan, &mut |line| print!("{line}"));
+    println!(
+        "{} games, {} turns, {} disagreement{}",
+        report.games,
+        report.turns,
+        report.findings.len(),
+        if report.findings.len() == 1 { "" } else { "s" }
+    );
+    if let Some(f) = &report.failure {
+        println!("ENGINE FAILURE: {f}");
+        return ExitCode::from(3);
+    }
+    if report.findings.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+fn komi_text(k: &num_rational::BigRational) -> Option<String> {
+    use num_traits::ToPrimitive;
+    k.to_f64().map(|f| format!("{f}"))
+}
+
+fn rules_komi(rules: &graphgo::gtp::GtpRules, komi: &str) -> Result<(), String> {
+    rules.send(&format!("komi {komi}"))
 }
