@@ -674,10 +674,18 @@ pub fn clause_involved(game: &Game, divergence: &Divergence) -> String {
     for turn in disputed.iter().take(3) {
         let name = turn.text(&game.setup.board);
         match verdict(game.setup.options, turn) {
-            Err(i) => parts.push(format!(
-                "{}: graphgo refuses {name} ({}), the engine allows it",
-                i.clause, i.reason
-            )),
+            Err(i) => {
+                let mut text = format!(
+                    "{}: graphgo refuses {name} ({}), the engine allows it",
+                    i.clause, i.reason
+                );
+                if let Some(gap) = repetition_gap(game, prefix, turn) {
+                    text.push_str(&format!(
+                        " [the position it makes occurred {gap} turn(s) earlier]"
+                    ));
+                }
+                parts.push(text)
+            }
             Ok(()) => {
                 let mut why = format!("graphgo allows {name}, the engine refuses it");
                 for (flag, options) in option_variants(game.setup.options) {
@@ -694,6 +702,27 @@ pub fn clause_involved(game: &Game, divergence: &Divergence) -> String {
         }
     }
     parts.join("; ")
+}
+
+/// How many turns back the position that `turn` makes (after `prefix`) last occurred, if
+/// it did: played with no repetition rule, so that the move is made.
+pub fn repetition_gap(game: &Game, prefix: &[Turn], turn: &Turn) -> Option<usize> {
+    let setup = Setup {
+        options: Options {
+            repetition: Repetition::None,
+            ..game.setup.options
+        },
+        ..game.setup.clone()
+    };
+    let mut g = Engine.start(&setup).ok()?;
+    let mut positions = vec![g.observe().position];
+    for t in prefix.iter().chain(std::iter::once(turn)) {
+        g.play(t).ok()?;
+        positions.push(g.observe().position);
+    }
+    let last = positions.pop()?;
+    let at = positions.iter().rposition(|p| *p == last)?;
+    Some(positions.len() - at)
 }
 
 /// Records a minimized finding as a conformance vector. The vector format belongs to
@@ -866,7 +895,15 @@ pub fn finding_text(f: &Finding) -> String {
         .iter()
         .map(|t| crate::sgf::turn_text(&f.game, t))
         .collect();
-    out.push_str(&format!("  turns: {}\n", turns.join(", ")));
+    if turns.len() > 40 {
+        out.push_str(&format!(
+            "  turns: {}, ... ({} turns; all in the written record)\n",
+            turns[..40].join(", "),
+            turns.len()
+        ));
+    } else {
+        out.push_str(&format!("  turns: {}\n", turns.join(", ")));
+    }
     for line in f.divergence.describe(board).lines() {
         out.push_str(&format!("  {line}\n"));
     }
