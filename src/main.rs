@@ -43,7 +43,8 @@ enum Command {
     Check {
         /// The record file.
         file: PathBuf,
-        /// Also shrink the divergence and write the minimized record to this file.
+        /// Also shrink the divergence and write the minimized record to this file (and, for
+        /// a game on a grid, a case shrunk on grids only as SGF, with the extension .sgf).
         #[arg(long, value_name = "OUT")]
         shrink: Option<PathBuf>,
     },
@@ -295,6 +296,28 @@ fn check(file: &Path, shrink_to: Option<&Path>) -> ExitCode {
                 shrunk.game.setup.board.len(),
                 out.display()
             );
+        }
+        // A grid counterexample is also shrunk on grids only and written as SGF beside it.
+        if graphgo::sgf::grid_size(&game.setup.board).is_some() {
+            let (ga, gb) = (graphgo::sgf::OnGrids(&*a), graphgo::sgf::OnGrids(&*b));
+            if let Some(shrunk) = check::shrink(&ga, &gb, &game, 5000) {
+                let comment = format!(
+                    "shrunk on grids by `graphgo check --shrink` from {}\n{}",
+                    file.display(),
+                    shrunk.divergence.describe(&shrunk.game.setup.board)
+                );
+                if let Some(text) = graphgo::sgf::write(&shrunk.game, &comment) {
+                    let sgf_out = out.with_extension("sgf");
+                    if let Err(e) = graphgo::fuzz::write_atomically(&sgf_out, &text) {
+                        return fail(format!("{}: cannot write: {e}", sgf_out.display()));
+                    }
+                    println!(
+                        "shrunk on grids to {} turns: {}",
+                        shrunk.game.turns.len(),
+                        sgf_out.display()
+                    );
+                }
+            }
         }
     }
     ExitCode::from(1)

@@ -134,11 +134,8 @@ pub fn parse(text: &str, rules: RuleId, options: Options) -> Result<Game, InputE
                         initial[v] = colour;
                     }
                 }
-                Prop::PL(c) => {
-                    if turns.is_empty() {
-                        to_move = Some(player(*c));
-                    }
-                }
+                // PL after the first move is a setup change graphgo does not replay.
+                Prop::PL(c) if turns.is_empty() => to_move = Some(player(*c)),
                 Prop::KM(k) => {
                     if !k.is_finite() {
                         return bad(format!("property KM: '{}' is not a number", shown(prop)));
@@ -442,6 +439,30 @@ pub fn turn_text(game: &Game, turn: &Turn) -> String {
                 .unwrap_or_else(|| game.setup.board.name(at).to_string())
         ),
         _ => turn.text(&game.setup.board),
+    }
+}
+
+/// A rule set limited to the boards SGF can draw: anything else is unsupported. Shrinking a
+/// grid counterexample through two of these keeps it on a grid (the shrinker's vertex and
+/// edge deletions are refused by both sides, so they never count as a divergence), so that
+/// the minimized case can be written as SGF and opened in ordinary Go software.
+pub struct OnGrids<'a>(pub &'a dyn crate::game::RuleSet);
+
+impl crate::game::RuleSet for OnGrids<'_> {
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+
+    fn start(
+        &self,
+        setup: &Setup,
+    ) -> Result<Box<dyn crate::game::Playable>, crate::game::Unsupported> {
+        if grid_size(&setup.board).is_none() {
+            return Err(crate::game::Unsupported(
+                "SGF draws rectangular grids only".into(),
+            ));
+        }
+        self.0.start(setup)
     }
 }
 

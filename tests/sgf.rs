@@ -165,3 +165,64 @@ fn bad_sgf_exits_2_naming_the_file_property_and_value() {
     assert_eq!(code, Some(2));
     assert!(err.contains("--rules: 'chess'"), "{err}");
 }
+
+/// A planted bug: the engine, except that it refuses every move at vertex 0 (the corner A1).
+struct CornerShy;
+
+struct CornerShyGame(Box<dyn graphgo::game::Playable>);
+
+impl graphgo::game::RuleSet for CornerShy {
+    fn name(&self) -> &str {
+        "corner-shy"
+    }
+    fn start(
+        &self,
+        setup: &graphgo::game::Setup,
+    ) -> Result<Box<dyn graphgo::game::Playable>, graphgo::game::Unsupported> {
+        Ok(Box::new(CornerShyGame(
+            graphgo::engine::Engine.start(setup)?,
+        )))
+    }
+}
+
+impl graphgo::game::Playable for CornerShyGame {
+    fn observe(&self) -> graphgo::game::Observation {
+        self.0.observe()
+    }
+    fn legal_turns(&self) -> Vec<Turn> {
+        self.0
+            .legal_turns()
+            .into_iter()
+            .filter(|t| !matches!(t, Turn::Move { at: 0, .. }))
+            .collect()
+    }
+    fn play(&mut self, turn: &Turn) -> Result<(), graphgo::game::Illegal> {
+        if matches!(turn, Turn::Move { at: 0, .. }) {
+            return Err(graphgo::game::Illegal {
+                clause: "bug",
+                reason: "planted".into(),
+            });
+        }
+        self.0.play(turn)
+    }
+}
+
+#[test]
+fn a_grid_counterexample_shrinks_on_grids_and_is_written_as_sgf() {
+    // 4x3 board; the bug shows only at the start already (A1 missing from the legal turns),
+    // so the shrunk case is the bare board with no turns, still 4x3.
+    let game = read("(;SZ[4:3];B[bb];W[cc];B[ac])");
+    let (a, b) = (graphgo::engine::Engine, CornerShy);
+    let (ga, gb) = (sgf::OnGrids(&a), sgf::OnGrids(&b));
+    let shrunk = graphgo::check::shrink(&ga, &gb, &game, 500).unwrap();
+    assert_eq!(sgf::grid_size(&shrunk.game.setup.board), Some((4, 3)));
+    assert!(shrunk.game.turns.is_empty());
+    let text = sgf::write(&shrunk.game, "corner").unwrap();
+    assert!(
+        text.starts_with("(;FF[4]GM[1]") && text.contains("SZ[4:3]"),
+        "{text}"
+    );
+    // Without the grid limit the shrinker deletes vertices: the board is no grid any more.
+    let free = graphgo::check::shrink(&a, &b, &game, 500).unwrap();
+    assert!(sgf::grid_size(&free.game.setup.board).is_none());
+}
