@@ -92,7 +92,12 @@ impl GtpProcess {
         let Some((program, args)) = argv.split_first() else {
             return Err(GtpFailure::Spawn("no engine command given".into()));
         };
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        // Its own process group, so that a hung engine is killed with everything it started
+        // (a wrapper script, a pipe): see `kill`.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -217,6 +222,15 @@ impl GtpProcess {
 
     fn kill(&mut self) {
         self.stdin = None;
+        #[cfg(unix)]
+        if let Ok(None) = self.child.try_wait() {
+            // The engine's process group is its own (see `spawn`): kill all of it.
+            let _ = Command::new("kill")
+                .args(["-KILL", "--", &format!("-{}", self.child.id())])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status();
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -449,7 +463,22 @@ impl GtpGame {
             return position;
         }
         let drawn = self.ask("showboard").unwrap_or_default();
-        read_showboard(&drawn, &self.board).unwrap_or(position)
+        match read_showboard(&drawn, &self.board) {
+            Some(p) => p,
+            None => {
+                // Not a finding about the rules: the stones cannot be read at all.
+                let f = GtpFailure::Protocol {
+                    command: "showboard".into(),
+                    answer: format!(
+                        "no board drawing graphgo can read (and no list_stones): {}",
+                        drawn.lines().next().unwrap_or("")
+                    ),
+                };
+                let text = f.to_string();
+                self.failure.borrow_mut().get_or_insert(f);
+                panic!("{text}");
+            }
+        }
     }
 }
 
@@ -605,6 +634,8 @@ pub struct Report {
     pub findings: Vec<Finding>,
     /// Set when the engine hung, crashed or stopped speaking GTP.
     pub failure: Option<GtpFailure>,
+    /// Board sizes the engine refused (`boardsize` failed).
+    pub skipped_sizes: Vec<usize>,
 }
 
 /// The options graphgo can be switched to, for naming which of them agrees with the engine.
@@ -735,7 +766,32 @@ pub fn finding_as_vector(finding: &Finding) -> Option<String> {
 
 /// The turn a random game plays next: a move from the agreed legal turns, now and then a
 /// pass; never a resignation.
-fn random_turn(legal: &[Turn], rng: &mut Xoshiro256PlusPlus, style: Style) -> Option<Turn> {
+///
+/// Some turns are probes instead: moves graphgo refuses, so that the
+/// engine's answers to `play` are checked too (the only check for an engine without
+/// `all_legal` or `is_legal`). Both sides refusing a probe changes nothing.
+fn random_turn(
+    legal: &[Turn],
+    position: &[Colour],
+    rng: &mut Xoshiro256PlusPlus,
+    style: Style,
+) -> Option<Turn> {
+    if let Some(player) = legal.first().map(Turn::player) {
+        // Probes: mostly empty points graphgo refuses (suicide, ko, superko: where rules
+        // differ), now and then any point at all (occupied ones too).
+        let refused_empty: Vec<Vertex> = (0..position.len())
+            .filter(|&v| position[v] == Colour::Empty)
+            .filter(|&v| !legal.contains(&Turn::Move { player, at: v }))
+            .collect();
+        if !refused_empty.is_empty() && rng.random_bool(0.2) {
+            let at = refused_empty[rng.random_range(0..refused_empty.len())];
+            return Some(Turn::Move { player, at });
+        }
+        if !position.is_empty() && rng.random_bool(0.02) {
+            let at = rng.random_range(0..position.len());
+            return Some(Turn::Move { player, at });
+        }
+    }
     let moves: Vec<&Turn> = legal
         .iter()
         .filter(|t| matches!(t, Turn::Move { .. }))
@@ -778,6 +834,18 @@ pub fn verify(engine: &GtpRules, plan: &Plan, progress: &mut dyn FnMut(&str)) ->
             Ok(b) => Arc::new(b),
             Err(_) => continue,
         };
+        // An engine may play only some sizes (many only 19x19): skip the others, visibly.
+        if let Err(answer) = engine.send(&format!("boardsize {size}")) {
+            if let Some(f) = engine.process.borrow().dead.clone() {
+                report.failure = Some(f);
+                break 'sizes;
+            }
+            progress(&format!(
+                "size {size}x{size} skipped: the engine refuses boardsize {size} ({answer})\n"
+            ));
+            report.skipped_sizes.push(size);
+            continue;
+        }
         for index in 0..plan.games {
             // Every third game is long (no passes): superko cycles and bounded histories.
             let style = if index % 3 == 2 {
@@ -800,7 +868,7 @@ pub fn verify(engine: &GtpRules, plan: &Plan, progress: &mut dyn FnMut(&str)) ->
                         break 'sizes;
                     }
                     progress(&format!("cannot start a game: {}", d.describe(&board)));
-                    break 'sizes;
+                    continue 'sizes;
                 }
             };
             let mut turns = Vec::new();
@@ -809,7 +877,9 @@ pub fn verify(engine: &GtpRules, plan: &Plan, progress: &mut dyn FnMut(&str)) ->
                 if turns.len() >= plan.max_turns {
                     break None;
                 }
-                let Some(turn) = random_turn(session.legal_turns(), &mut rng, style) else {
+                let position = session.observation().position.clone();
+                let Some(turn) = random_turn(session.legal_turns(), &position, &mut rng, style)
+                else {
                     break None;
                 };
                 turns.push(turn.clone());

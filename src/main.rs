@@ -745,6 +745,10 @@ fn verify_gtp(
         println!("ENGINE FAILURE: {f}");
         return ExitCode::from(3);
     }
+    if report.games == 0 {
+        println!("ENGINE FAILURE: no game could be played (every board size was refused)");
+        return ExitCode::from(3);
+    }
     if report.findings.is_empty() {
         ExitCode::SUCCESS
     } else {

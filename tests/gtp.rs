@@ -212,3 +212,68 @@ fn showboard_drawings_are_read() {
     expected[7] = Colour::White; // B3
     assert_eq!(position, expected);
 }
+
+#[test]
+fn an_engine_without_legality_or_stone_commands_is_checked_through_play_and_showboard() {
+    let Some(gnugo) = gnugo() else { return };
+    // GNU Go with list_stones, all_legal and is_legal hidden from list_commands: stones come
+    // from its showboard drawing, legality only from its answers to play (probe moves that
+    // graphgo refuses). Against positional superko the probes find a move simple ko allows.
+    let hidden = format!(
+        "{gnugo} --mode gtp | sed -u -e '/^list_stones$/d' -e '/^all_legal$/d' -e '/^is_legal$/d'"
+    );
+    let out = out_dir("gtp-play-only");
+    let run = graphgo()
+        .args([
+            "verify-gtp",
+            "--size",
+            "3,4",
+            "--games",
+            "6",
+            "--max-findings",
+            "1",
+        ])
+        .args([
+            "--self-capture",
+            "none",
+            "--repetition",
+            "positional",
+            "--out",
+        ])
+        .arg(&out)
+        .args(["--", "sh", "-c", &hidden])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        text.contains("legality from the answer to play, stones from showboard"),
+        "{text}"
+    );
+    assert_eq!(run.status.code(), Some(1), "{text}");
+    assert!(text.contains("graphgo     refuses it (ggg1:3"), "{text}");
+    assert!(text.contains("gtp engine  plays it"), "{text}");
+}
+
+#[test]
+fn board_sizes_the_engine_refuses_are_skipped_visibly() {
+    let Some(gnugo) = gnugo() else { return };
+    // GNU Go plays up to 19x19.
+    let run = graphgo()
+        .args([
+            "verify-gtp",
+            "--size",
+            "21,3",
+            "--games",
+            "1",
+            "--max-turns",
+            "20",
+        ])
+        .args(["--self-capture", "none", "--repetition", "simple", "--out"])
+        .arg(out_dir("gtp-sizes"))
+        .args(["--", &gnugo, "--mode", "gtp"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert!(text.contains("size 21x21 skipped"), "{text}");
+    assert!(text.contains("1 games"), "{text}");
+}
