@@ -747,10 +747,14 @@ pub fn repetition_gap(game: &Game, prefix: &[Turn], turn: &Turn) -> Option<usize
     };
     let mut g = Engine.start(&setup).ok()?;
     let mut positions = vec![g.observe().position];
-    for t in prefix.iter().chain(std::iter::once(turn)) {
-        g.play(t).ok()?;
-        positions.push(g.observe().position);
+    for t in prefix {
+        // A turn refused here was refused in the game too: it changed nothing.
+        if g.play(t).is_ok() {
+            positions.push(g.observe().position);
+        }
     }
+    g.play(turn).ok()?;
+    positions.push(g.observe().position);
     let last = positions.pop()?;
     let at = positions.iter().rposition(|p| *p == last)?;
     Some(positions.len() - at)
@@ -882,10 +886,16 @@ pub fn verify(engine: &GtpRules, plan: &Plan, progress: &mut dyn FnMut(&str)) ->
                 else {
                     break None;
                 };
-                turns.push(turn.clone());
                 report.turns += 1;
-                if let Err(d) = session.play(&turn) {
-                    break Some(d);
+                match session.play(&turn) {
+                    // A probe both sides refuse changes nothing: it is left out of the
+                    // record, so that the record replays with `graphgo play`.
+                    Ok(check::Verdict::Refused(_)) => {}
+                    Ok(_) => turns.push(turn),
+                    Err(d) => {
+                        turns.push(turn);
+                        break Some(d);
+                    }
                 }
             };
             drop(session);
