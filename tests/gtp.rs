@@ -277,3 +277,42 @@ fn board_sizes_the_engine_refuses_are_skipped_visibly() {
     assert!(text.contains("size 21x21 skipped"), "{text}");
     assert!(text.contains("1 games"), "{text}");
 }
+
+/// The records of spec/engines/gnugo.md's findings replay under graphgo (no GNU Go needed):
+/// every turn legal, and the move GNU Go allows next is refused by graphgo under the clause
+/// the record names.
+#[test]
+fn the_committed_gnugo_findings_replay_and_graphgo_refuses_the_disputed_move() {
+    use graphgo::game::{RuleSet, Turn};
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec/engines/findings");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "yaml") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        // "# clause: ggg1:3: graphgo refuses B 2-3 (...)"
+        let line = text
+            .lines()
+            .find_map(|l| l.strip_prefix("# clause: "))
+            .unwrap_or_else(|| panic!("{}: no clause line", path.display()));
+        let (clause, rest) = line.split_once(": graphgo refuses ").unwrap();
+        let disputed: String = rest.split(" (").next().unwrap().to_string();
+        let game = graphgo::record::Record::load(&path)
+            .unwrap()
+            .game()
+            .unwrap();
+        let mut playing = graphgo::spec::Spec.start(&game.setup).unwrap();
+        for t in &game.turns {
+            playing
+                .play(t)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        }
+        let turn = Turn::parse(&disputed, &game.setup.board).unwrap();
+        let refused = playing.play(&turn).unwrap_err();
+        assert_eq!(refused.clause, clause, "{}", path.display());
+        checked += 1;
+    }
+    assert!(checked >= 4, "only {checked} findings");
+}
