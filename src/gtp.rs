@@ -87,8 +87,14 @@ pub struct GtpProcess {
 }
 
 impl GtpProcess {
-    /// Starts `argv[0]` with the other words as arguments and asks for its commands.
-    pub fn spawn(argv: &[String], timeout: Duration) -> Result<GtpProcess, GtpFailure> {
+    /// Starts `argv[0]` with the other words as arguments and asks for its commands. The
+    /// first answer may take `startup` (engines load networks and books); every later one
+    /// `timeout`.
+    pub fn spawn(
+        argv: &[String],
+        startup: Duration,
+        timeout: Duration,
+    ) -> Result<GtpProcess, GtpFailure> {
         let Some((program, args)) = argv.split_first() else {
             return Err(GtpFailure::Spawn("no engine command given".into()));
         };
@@ -119,11 +125,12 @@ impl GtpProcess {
             child,
             stdin,
             lines,
-            timeout,
+            timeout: startup,
             commands: BTreeSet::new(),
             dead: None,
         };
         let listed = process.ask("list_commands")?;
+        process.timeout = timeout;
         process.commands = match listed {
             Ok(text) => text.lines().map(|l| l.trim().to_string()).collect(),
             Err(_) => BTreeSet::new(),

@@ -115,6 +115,10 @@ enum Command {
         /// Seconds to wait for any one answer before the engine is killed as hung.
         #[arg(long, value_name = "SECS", default_value_t = 10.0)]
         timeout: f64,
+        /// Seconds to wait for the engine's first answer (engines that load a network or an
+        /// opening book start slowly).
+        #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+        startup_timeout: f64,
         /// Komi sent to the engine and used by graphgo (exact: 7.5, 15/2).
         #[arg(long, default_value = "0")]
         komi: String,
@@ -188,6 +192,7 @@ fn main() -> ExitCode {
             max_turns,
             seed,
             timeout,
+            startup_timeout,
             komi,
             out,
             max_findings,
@@ -208,7 +213,7 @@ fn main() -> ExitCode {
                 games,
                 max_turns,
                 seed,
-                timeout,
+                [timeout, startup_timeout],
                 &komi,
                 out,
                 max_findings,
@@ -672,7 +677,7 @@ fn verify_gtp(
     games: usize,
     max_turns: usize,
     seed: u64,
-    timeout: f64,
+    [timeout, startup]: [f64; 2],
     komi: &str,
     out: PathBuf,
     max_findings: usize,
@@ -694,17 +699,20 @@ fn verify_gtp(
             gtp::MAX_GTP_SIZE
         ));
     }
-    if !(timeout.is_finite() && timeout > 0.0 && timeout <= 3600.0) {
-        return fail(format!(
-            "--timeout: {timeout} is not a number of seconds from 0 to 3600"
-        ));
+    for (flag, secs) in [("--timeout", timeout), ("--startup-timeout", startup)] {
+        if !(secs.is_finite() && secs > 0.0 && secs <= 3600.0) {
+            return fail(format!(
+                "{flag}: {secs} is not a number of seconds from 0 to 3600"
+            ));
+        }
     }
     let komi = match graphgo::rational::parse(komi) {
         Ok(k) => k,
         Err(e) => return fail(format!("--komi: {e}")),
     };
     let timeout = std::time::Duration::from_secs_f64(timeout);
-    let process = match gtp::GtpProcess::spawn(engine, timeout) {
+    let startup = std::time::Duration::from_secs_f64(startup);
+    let process = match gtp::GtpProcess::spawn(engine, startup, timeout) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("graphgo verify-gtp: {e}");

@@ -149,6 +149,8 @@ fn a_hung_engine_is_killed_and_reported() {
             "1",
             "--timeout",
             "0.5",
+            "--startup-timeout",
+            "5",
         ])
         .arg("--out")
         .arg(out_dir("gtp-hung"))
@@ -191,7 +193,8 @@ fn a_missing_engine_is_reported_not_a_panic() {
 #[test]
 fn the_process_is_reaped_after_a_timeout() {
     let argv = shell_engine("read l; printf '= \\n\\n'; sleep 30");
-    let mut p = GtpProcess::spawn(&argv, Duration::from_millis(300)).unwrap();
+    let mut p =
+        GtpProcess::spawn(&argv, Duration::from_secs(5), Duration::from_millis(300)).unwrap();
     let failure = p.ask("name").unwrap_err();
     assert!(matches!(failure, GtpFailure::Hung { .. }), "{failure}");
     // Dead engines answer at once with the same failure, without waiting again.
