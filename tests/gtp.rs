@@ -319,3 +319,45 @@ fn the_committed_gnugo_findings_replay_and_graphgo_refuses_the_disputed_move() {
     }
     assert!(checked >= 4, "only {checked} findings");
 }
+
+#[test]
+fn setup_stones_reach_the_engine_through_loadsgf() {
+    let Some(gnugo) = gnugo() else { return };
+    use graphgo::game::{Options, Repetition, RuleId, SelfCapture, Setup, Turn};
+    let argv = vec![gnugo, "--mode".into(), "gtp".into()];
+    let process =
+        GtpProcess::spawn(&argv, Duration::from_secs(30), Duration::from_secs(10)).unwrap();
+    let engine = gtp::GtpRules::new(process, &out_dir("gtp-loadsgf"));
+    let mut setup = Setup::new(RuleId::Ggg1, Board::grid(5, 5).unwrap());
+    setup.options = Options {
+        self_capture: SelfCapture::None,
+        repetition: Repetition::Simple,
+        ..Options::default()
+    };
+    // Black A1 and B2, White E5, White to move; then W A2 and B A3. Without the setup on
+    // the engine's side the positions would differ at once.
+    setup.initial[0] = Colour::Black;
+    setup.initial[6] = Colour::Black;
+    setup.initial[24] = Colour::White;
+    setup.to_move = graphgo::game::Player::White;
+    let graphgo_side = gtp::OnSquareGrids {
+        rules: graphgo::engine::Engine,
+        options: setup.options,
+    };
+    let game = graphgo::record::Game {
+        setup: setup.clone(),
+        turns: vec![
+            Turn::Move {
+                player: graphgo::game::Player::White,
+                at: 5,
+            },
+            Turn::Move {
+                player: graphgo::game::Player::Black,
+                at: 10,
+            },
+        ],
+    };
+    let divergence = graphgo::check::compare(&graphgo_side, &engine, &game);
+    assert!(divergence.is_none(), "{divergence:?}");
+    assert!(engine.failure.borrow().is_none());
+}
