@@ -15,7 +15,9 @@ fn gnugo() -> Option<String> {
     if PathBuf::from(&path).exists() {
         Some(path)
     } else {
-        eprintln!("SKIPPED: GNU Go not found at {path} (apt-get install gnugo, or set GNUGO)");
+        skipped(&format!(
+            "GNU Go not found at {path} (apt-get install gnugo, or set GNUGO)"
+        ));
         None
     }
 }
@@ -360,4 +362,11 @@ fn setup_stones_reach_the_engine_through_loadsgf() {
     let divergence = graphgo::check::compare(&graphgo_side, &engine, &game);
     assert!(divergence.is_none(), "{divergence:?}");
     assert!(engine.failure.borrow().is_none());
+}
+
+/// Says that a test is skipped, on the real standard error: libtest captures `eprintln!` of
+/// passing tests, and a skip must be visible in an ordinary `cargo test` run.
+fn skipped(why: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "SKIPPED: {why}");
 }
