@@ -1,6 +1,7 @@
 //! Real games: every complete game of GNU Go's regression suite (`../shared/games/`)
 //! replayed under Tromp-Taylor rules (`ggg1` with `sgf::TROMP_TAYLOR`: neutral none, all
-//! self-capture, positional superko) through the engine. Every move must be legal except
+//! self-capture, positional superko) through the engine, and the games on boards up to 9x9
+//! through the transcription too. Every move must be legal except
 //! the few listed, with the reason, in `tests/real_games_exceptions.yaml`.
 //!
 //! Skips with a message when the games folder is absent (set GRAPHGO_GAMES to point at it).
@@ -58,6 +59,7 @@ fn every_complete_game_is_legal_under_tromp_taylor_but_the_listed_moves() {
     let expected = exceptions();
     let mut found = BTreeMap::new();
     let mut games = 0;
+    let mut spec_games = 0;
     for file in sgf_files(&dir) {
         let Ok(game) = sgf::load(&file, RuleId::Ggg1, sgf::TROMP_TAYLOR) else {
             continue;
@@ -67,9 +69,22 @@ fn every_complete_game_is_legal_under_tromp_taylor_but_the_listed_moves() {
         }
         games += 1;
         let run = sgf::run_game(&Engine, &game).expect("the engine plays grids");
-        if let Some((i, _, why)) = run.refused {
+        if let Some((i, _, why)) = &run.refused {
             let name = file.file_name().unwrap().to_string_lossy().into_owned();
             found.insert((name, i + 1), why.clause.to_string());
+        }
+        // The transcription replays the small boards too (all boards take it seconds: see
+        // `graphgo replay-dir --spec`), and must refuse exactly the same move.
+        if game.setup.board.len() <= 81 {
+            spec_games += 1;
+            let by_spec = sgf::run_game(&graphgo::spec::Spec, &game).unwrap();
+            assert_eq!(by_spec.played, run.played, "{}", file.display());
+            assert_eq!(
+                by_spec.refused.map(|(i, _, why)| (i, why.clause)),
+                run.refused.map(|(i, _, why)| (i, why.clause)),
+                "{}",
+                file.display()
+            );
         }
     }
     assert!(
