@@ -226,3 +226,30 @@ fn a_grid_counterexample_shrinks_on_grids_and_is_written_as_sgf() {
     let free = graphgo::check::shrink(&a, &b, &game, 500).unwrap();
     assert!(sgf::grid_size(&free.game.setup.board).is_none());
 }
+
+proptest::proptest! {
+    /// Any text built from SGF's own characters is read or refused with a message, never a
+    /// panic; what is read is a game on its grid that the writer gives back unchanged.
+    #[test]
+    fn sgf_text_is_read_or_refused_never_a_panic(text in "[();\\[\\]\\\\:A-Za-z0-9 .\\-]{0,80}") {
+        for candidate in [text.clone(), format!("(;SZ[5]{text})"), format!("(;SZ[5];{text})")] {
+            match sgf::parse(&candidate, RuleId::Ggg1, sgf::TROMP_TAYLOR) {
+                Err(e) => proptest::prop_assert!(!e.0.is_empty()),
+                Ok(game) => {
+                    // What is read is a game on its grid, and writes back to the same game.
+                    let n = game.setup.board.len();
+                    proptest::prop_assert_eq!(game.setup.initial.len(), n);
+                    for t in &game.turns {
+                        if let Turn::Move { at, .. } = t {
+                            proptest::prop_assert!(*at < n);
+                        }
+                    }
+                    let written = sgf::write(&game, "").unwrap();
+                    let again = sgf::parse(&written, RuleId::Ggg1, sgf::TROMP_TAYLOR).unwrap();
+                    proptest::prop_assert_eq!(again.setup, game.setup);
+                    proptest::prop_assert_eq!(again.turns, game.turns);
+                }
+            }
+        }
+    }
+}
