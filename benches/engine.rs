@@ -5,7 +5,9 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-use graphgo::bench::{graph_playouts, grid_playouts, measure, recorded_games, replay_games};
+use graphgo::bench::{
+    graph_playouts, grid_playouts, measure, recorded_games, replay_games, GraphKind,
+};
 use graphgo::engine::playout::{ggg1_options, reference_options};
 use graphgo::engine::Engine;
 use graphgo::spec::Spec;
@@ -26,7 +28,7 @@ fn playouts(c: &mut Criterion) {
     group.finish();
     let mut group = c.benchmark_group("graph");
     group.sample_size(10);
-    let mut p = graph_playouts(100_000, false, 7);
+    let mut p = graph_playouts(100_000, GraphKind::Uniform, false, 7);
     let mean = measure("warm-up", &mut p, 1).mean_turns();
     group.throughput(Throughput::Elements(mean.round() as u64));
     group.bench_function("random 100000 light", |b| b.iter(|| p.play_one(None)));

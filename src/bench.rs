@@ -9,7 +9,10 @@ use std::time::Instant;
 use num_rational::BigRational;
 
 use crate::board::Board;
-use crate::engine::playout::{ggg1_options, random_graph_rows, reference_options, Playouts};
+use crate::engine::playout::{
+    breadth_first_order, ggg1_options, random_geometric_rows, random_graph_rows, reference_options,
+    renumbered_rows, Playouts,
+};
 use crate::game::{Options, Player, RuleId, RuleSet, Setup, Turn};
 
 /// Komi for the playout win rates, in half points (7.5).
@@ -148,11 +151,41 @@ pub fn grid_playouts(size: usize, ggg1: bool, seed: u64) -> Playouts {
     Playouts::grid(size, size, options, seed)
 }
 
+/// The random graphs of the graph suites.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GraphKind {
+    /// Uniform random pairs ([`random_graph_rows`]), numbered as generated.
+    Uniform,
+    /// The same graph renumbered breadth-first ([`breadth_first_order`]).
+    UniformBreadthFirst,
+    /// A random geometric graph ([`random_geometric_rows`]), numbered cell by cell.
+    Geometric,
+}
+
+impl GraphKind {
+    /// How the suite names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            GraphKind::Uniform => "uniform random graph",
+            GraphKind::UniformBreadthFirst => "uniform random graph, BFS order",
+            GraphKind::Geometric => "random geometric graph",
+        }
+    }
+}
+
 /// Light playouts on a random graph of `n` vertices, average degree about 4, no diagonals.
-/// On such a graph (an expander) few groups live and a playout can go on for very long, so
-/// a playout stops after 3n turns: the suite measures the cost of those turns.
-pub fn graph_playouts(n: usize, ggg1: bool, seed: u64) -> Playouts {
-    let (off, adj) = random_graph_rows(n, 4, seed);
+/// On such a graph few groups live and a playout can go on for very long (on the uniform
+/// graph, an expander, it does), so a playout stops after 3n turns: the suite measures the
+/// cost of those turns.
+pub fn graph_playouts(n: usize, kind: GraphKind, ggg1: bool, seed: u64) -> Playouts {
+    let (off, adj) = match kind {
+        GraphKind::Uniform => random_graph_rows(n, 4, seed),
+        GraphKind::UniformBreadthFirst => {
+            let (off, adj) = random_graph_rows(n, 4, seed);
+            renumbered_rows(&off, &adj, &breadth_first_order(&off, &adj))
+        }
+        GraphKind::Geometric => random_geometric_rows(n, 4, seed),
+    };
     let options = if ggg1 {
         ggg1_options()
     } else {
@@ -231,8 +264,10 @@ pub struct BenchPlan {
     pub light: bool,
     /// The same under ggg1.
     pub ggg1: bool,
-    /// Vertices of the random graph (0: skip).
+    /// Vertices of the random graphs (0: skip).
     pub graph_vertices: usize,
+    /// The random graphs to play on.
+    pub graphs: Vec<GraphKind>,
     /// Games the transcription replays (0: skip).
     pub replay_games: usize,
     pub seed: u64,
@@ -254,13 +289,17 @@ pub fn run(plan: &BenchPlan, replayer: &dyn RuleSet, out: &mut dyn FnMut(&str)) 
             out(&r.line());
         }
     }
-    if plan.graph_vertices > 0 {
+    for &kind in &plan.graphs {
+        if plan.graph_vertices == 0 {
+            break;
+        }
         for ggg1 in [false, true] {
             let t = Instant::now();
-            let mut p = graph_playouts(plan.graph_vertices, ggg1, plan.seed);
+            let mut p = graph_playouts(plan.graph_vertices, kind, ggg1, plan.seed);
             let built = t.elapsed().as_secs_f64();
             let name = format!(
-                "random graph {} v {}",
+                "{} {} v {}",
+                kind.name(),
                 plan.graph_vertices,
                 if ggg1 { "ggg1" } else { "light" }
             );

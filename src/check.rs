@@ -28,6 +28,10 @@ use crate::game::{
 use crate::rational;
 use crate::record::{Game, Record};
 
+/// The fast differential oracle of mutation testing (`spec/mutants.md`).
+#[cfg(test)]
+mod oracle;
+
 /// The implementation compared against the spec by `graphgo check`, `graphgo fuzz`, the
 /// regression tests and the cargo-fuzz targets: the optimized engine.
 pub fn engine() -> Box<dyn RuleSet> {
@@ -195,6 +199,14 @@ pub fn observation_text(o: &Observation) -> String {
     }
     if let Some([p, q]) = o.prisoners {
         let _ = write!(out, "; prisoners {p} {q}");
+    }
+    if let Some([b, w]) = &o.scores {
+        let _ = write!(
+            out,
+            "; scores {} {}",
+            rational::format(b),
+            rational::format(w)
+        );
     }
     if let Some(r) = &o.result {
         let who = r
@@ -712,6 +724,11 @@ fn shrink_turns(a: &dyn RuleSet, b: &dyn RuleSet, best: &mut Shrunk, budget: usi
 /// The game on the subgraph induced by the vertices not in `removed`: turns at removed
 /// vertices are dropped, setup stones on kept vertices stay. `None` if nothing would be left.
 pub fn without_vertices(game: &Game, removed: &BTreeSet<Vertex>) -> Option<Game> {
+    // Directed boards keep their arcs in the equipment, indexed by vertex: deleting vertices
+    // from the board alone would give an invalid setup, so they are only shrunk by turns.
+    if matches!(game.setup.equipment, crate::game::Equipment::Arcs(_)) {
+        return None;
+    }
     let board = &game.setup.board;
     let kept: Vec<Vertex> = (0..board.len()).filter(|v| !removed.contains(v)).collect();
     if kept.is_empty() {
@@ -740,10 +757,21 @@ pub fn without_vertices(game: &Game, removed: &BTreeSet<Vertex>) -> Option<Game>
             _ => Some(t.clone()),
         })
         .collect();
+    // MANGO's weights are per point: keep those of the kept points.
+    let equipment = match &game.setup.equipment {
+        crate::game::Equipment::Weights(w) => {
+            crate::game::Equipment::Weights(Arc::new(crate::weights::Weights {
+                weight: kept.iter().map(|&v| w.weight[v].clone()).collect(),
+                ..(**w).clone()
+            }))
+        }
+        other => other.clone(),
+    };
     Some(Game {
         setup: Setup {
             board: Arc::new(smaller),
             initial: kept.iter().map(|&v| game.setup.initial[v]).collect(),
+            equipment,
             ..game.setup.clone()
         },
         turns,

@@ -447,6 +447,11 @@ pub fn max_turns(board: &Board) -> usize {
 /// Generates and plays game `index` of the campaign with seed `seed`.
 pub fn play_game(a: &dyn RuleSet, b: &dyn RuleSet, seed: u64, index: u64) -> Played {
     let mut rng = Random::seed_from_u64(game_seed(seed, index));
+    // One game in ten is a game of the directed rules (decided apart from `rng`, so that the
+    // other games are generated as before).
+    if mix(game_seed(seed, index) ^ DIRECTED_SALT) % 10 == 0 {
+        return play_directed_game(a, b, &mut rng);
+    }
     // One game in eight is long: a board of at most 16 vertices and up to 300 turns.
     let long = rng.random_bool(0.125);
     let board = if long {
@@ -454,7 +459,11 @@ pub fn play_game(a: &dyn RuleSet, b: &dyn RuleSet, seed: u64, index: u64) -> Pla
     } else {
         random_board(&mut rng)
     };
-    let setup = random_setup(&mut rng, board);
+    let setup = if is_mango_game(seed, index) {
+        random_mango_setup(&mut rng, board)
+    } else {
+        random_setup(&mut rng, board)
+    };
     if long {
         let cap = (12 * setup.board.len() + 20).min(300);
         play_generated(a, b, setup, &mut Biased::long(rng), cap)
@@ -462,6 +471,81 @@ pub fn play_game(a: &dyn RuleSet, b: &dyn RuleSet, seed: u64, index: u64) -> Pla
         let cap = max_turns(&setup.board);
         play_generated(a, b, setup, &mut Biased::new(rng), cap)
     }
+}
+
+/// Whether game `index` of the campaign with seed `seed` is a MANGO game: one in six,
+/// chosen by a hash of the game's seed, so the other games draw what they drew before.
+pub fn is_mango_game(seed: u64, index: u64) -> bool {
+    mix(game_seed(seed, index) ^ 0x6d61_6e67_6f5f_7274) % 6 == 0
+}
+
+/// A random MANGO setup on `board` (`mango:SETUP`): weights from a few exact values
+/// (1 most often; 0, negatives, halves and thirds), a threshold from a list of shapes
+/// (Go's `z >= 1`, `z > 0`, windows, unions, `z >= 0` under which nothing dies), initial
+/// scores in halves, sometimes White first, and in a third of the games stones set out.
+pub fn random_mango_setup(rng: &mut Random, board: Board) -> Setup {
+    use crate::weights::{Threshold, Weights};
+    let n = board.len();
+    let mut setup = Setup::new(RuleId::Mango, board);
+    let values = [
+        (1, 1),
+        (1, 1),
+        (1, 1),
+        (2, 1),
+        (1, 2),
+        (1, 3),
+        (0, 1),
+        (-1, 1),
+        (-1, 2),
+        (3, 1),
+    ];
+    let uniform = rng.random_bool(0.3);
+    let weight = (0..n)
+        .map(|_| {
+            let (a, b) = if uniform {
+                (1, 1)
+            } else {
+                values[rng.random_range(0..values.len())]
+            };
+            BigRational::new(a.into(), b.into())
+        })
+        .collect();
+    let shapes: [&[&str]; 8] = [
+        &["z >= 1"],
+        &["z > 0"],
+        &["z >= 1/2"],
+        &["1 <= z < 4"],
+        &["z > 0", "z = -1"],
+        &["z < 0", "2 <= z <= 5"],
+        &["z >= 0"],
+        &["z > 3/2"],
+    ];
+    let shape = shapes[rng.random_range(0..shapes.len())];
+    let texts: Vec<String> = shape.iter().map(|t| t.to_string()).collect();
+    let threshold = Threshold::parse(&texts).expect("the listed shapes are intervals");
+    let half = |rng: &mut Random| BigRational::new(rng.random_range(-2..=13i64).into(), 2.into());
+    let scores = [half(rng), half(rng)];
+    setup.equipment = crate::game::Equipment::Weights(std::sync::Arc::new(Weights {
+        weight,
+        threshold,
+        scores,
+    }));
+    if rng.random_bool(0.15) {
+        setup.to_move = Player::White;
+    }
+    if rng.random_bool(0.35) {
+        let density = rng.random_range(0.05..0.45);
+        for c in &mut setup.initial {
+            if rng.random_bool(density) {
+                *c = if rng.random_bool(0.5) {
+                    Colour::Black
+                } else {
+                    Colour::White
+                };
+            }
+        }
+    }
+    setup
 }
 
 // ---------------------------------------------------------------------------------------
@@ -897,4 +981,98 @@ impl Chooser for Intents {
             },
         })
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Go on directed graphs (`dir:*`)
+// ---------------------------------------------------------------------------------------
+
+const DIRECTED_SALT: u64 = 0x6469_722d_6b6f_6269;
+
+/// A random directed board of 2 to 10 points (each ordered pair an arc with probability
+/// 0.15 to 0.5, no loops), as a setup of the directed rules with random stones and, half the
+/// time, a komi agreed in advance (else the komi phase is played).
+pub fn random_directed_setup(rng: &mut Random) -> Setup {
+    let n = rng.random_range(2..=10usize);
+    let p = [0.15, 0.3, 0.5][rng.random_range(0..3usize)];
+    let arcs: Vec<(usize, usize)> = (0..n)
+        .flat_map(|u| (0..n).map(move |v| (u, v)))
+        .filter(|&(u, v)| u != v)
+        .filter(|_| rng.random_bool(p))
+        .collect();
+    let digraph = crate::digraph::Digraph::from_index_arcs(n, &arcs, &|u, v| format!("[{u}, {v}]"))
+        .expect("no loops, each arc once");
+    let names: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
+    let board = digraph
+        .underlying(&Board::from_edges::<String>(&names, &[]).expect("distinct names"))
+        .expect("the underlying graph of a digraph is simple");
+    let mut setup = Setup::new(crate::game::RuleId::Directed, board);
+    for c in setup.initial.iter_mut() {
+        *c = match rng.random_range(0..6u8) {
+            0 => Colour::Black,
+            1 => Colour::White,
+            _ => Colour::Empty,
+        };
+    }
+    if rng.random_bool(0.5) {
+        setup.komi = BigRational::new(rng.random_range(-7..=7i64).into(), 2.into());
+    }
+    setup.equipment = crate::game::Equipment::Arcs(std::sync::Arc::new(digraph));
+    setup
+}
+
+/// The chooser of directed games: a legal turn (placements, passes, deletions, bids from the
+/// sample, answers, resets to a random state of the history) picked at random, weighted
+/// toward bids after placements and resets after a ko winner is named; one turn in twelve
+/// out of place (an answer with no bid, a bid by the wrong player, a reset to a state never
+/// seen, a negative bid).
+pub struct DirectedChooser {
+    rng: Random,
+}
+
+impl Chooser for DirectedChooser {
+    fn choose(&mut self, view: &View) -> Option<Turn> {
+        let player = view.player();
+        if self.rng.random_ratio(1, 12) || view.legal.is_empty() {
+            return Some(match self.rng.random_range(0..4u8) {
+                0 => Turn::Ignore { player },
+                1 => Turn::Bid {
+                    player: player.opponent(),
+                    amount: BigRational::from_integer(1.into()),
+                },
+                2 => Turn::Reset {
+                    player,
+                    to: vec![Colour::White; view.board.len()],
+                },
+                _ => Turn::Bid {
+                    player,
+                    amount: BigRational::from_integer((-1).into()),
+                },
+            });
+        }
+        let special: Vec<&Turn> = view
+            .legal
+            .iter()
+            .filter(|t| {
+                matches!(
+                    t,
+                    Turn::Bid { .. }
+                        | Turn::Reset { .. }
+                        | Turn::KoWinner { .. }
+                        | Turn::Ignore { .. }
+                )
+            })
+            .collect();
+        if !special.is_empty() && self.rng.random_bool(0.4) {
+            return Some(special[self.rng.random_range(0..special.len())].clone());
+        }
+        Some(view.legal[self.rng.random_range(0..view.legal.len())].clone())
+    }
+}
+
+/// A directed game of the campaign: a random directed board and up to 80 turns.
+fn play_directed_game(a: &dyn RuleSet, b: &dyn RuleSet, rng: &mut Random) -> Played {
+    let setup = random_directed_setup(rng);
+    let chooser_rng = Random::seed_from_u64(rng.random::<u64>());
+    play_generated(a, b, setup, &mut DirectedChooser { rng: chooser_rng }, 80)
 }

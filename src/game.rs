@@ -79,6 +79,15 @@ impl Colour {
         }
     }
 
+    /// The colour with black and white exchanged.
+    pub fn swapped(self) -> Colour {
+        match self {
+            Colour::Empty => Colour::Empty,
+            Colour::Black => Colour::White,
+            Colour::White => Colour::Black,
+        }
+    }
+
     /// `X`, `O` or `.` as in a diagram.
     pub fn symbol(self) -> char {
         match self {
@@ -299,13 +308,38 @@ pub enum Turn {
     Pass { player: Player },
     /// Say "resign".
     Resign { player: Player },
+    /// `dir:KOMI`: the first player names the komi. Before the colours are chosen the two
+    /// players are seats: `player` is the first player's seat, written `first` (it is
+    /// [`Player::Black`], the seat that keeps Black if the second player takes White).
+    Komi { player: Player, komi: BigRational },
+    /// `dir:KOMI`: the second player (seat `player`, written `second`, [`Player::White`])
+    /// takes the colour `colour`; the first player gets the other one.
+    ChooseColour { player: Player, colour: Player },
+    /// `dir:TURNS`: `player` deletes the whole history (either player, before a turn).
+    DeleteHistory { player: Player },
+    /// `dir:KO`: after placing a stone, `player` makes a ko bid of `amount` (>= 0).
+    Bid { player: Player, amount: BigRational },
+    /// `dir:KO`: the opponent of the bidder ignores the bid.
+    Ignore { player: Player },
+    /// `dir:KO`: the opponent of the bidder names `winner` the ko winner.
+    KoWinner { player: Player, winner: Player },
+    /// `dir:KO`: the ko winner resets the board to `to`, a state in the history (the colour of
+    /// every point, indexed by vertex).
+    Reset { player: Player, to: Vec<Colour> },
 }
 
 impl Turn {
     /// The player who takes this turn.
     pub fn player(&self) -> Player {
-        match *self {
-            Turn::Move { player, .. } | Turn::Pass { player } | Turn::Resign { player } => player,
+        match self {
+            Turn::Move { player, .. } | Turn::Pass { player } | Turn::Resign { player } => *player,
+            Turn::Komi { player, .. }
+            | Turn::ChooseColour { player, .. }
+            | Turn::DeleteHistory { player }
+            | Turn::Bid { player, .. }
+            | Turn::Ignore { player }
+            | Turn::KoWinner { player, .. }
+            | Turn::Reset { player, .. } => *player,
         }
     }
 
@@ -322,6 +356,31 @@ impl Turn {
             Turn::Resign { player } => Turn::Resign {
                 player: player.opponent(),
             },
+            // Before the colours are chosen the players are seats, not colours: naming komi
+            // stays with the first seat, and the second seat takes the other colour.
+            Turn::Komi { .. } => self.clone(),
+            Turn::ChooseColour { player, colour } => Turn::ChooseColour {
+                player,
+                colour: colour.opponent(),
+            },
+            Turn::DeleteHistory { player } => Turn::DeleteHistory {
+                player: player.opponent(),
+            },
+            Turn::Bid { player, ref amount } => Turn::Bid {
+                player: player.opponent(),
+                amount: amount.clone(),
+            },
+            Turn::Ignore { player } => Turn::Ignore {
+                player: player.opponent(),
+            },
+            Turn::KoWinner { player, winner } => Turn::KoWinner {
+                player: player.opponent(),
+                winner: winner.opponent(),
+            },
+            Turn::Reset { player, ref to } => Turn::Reset {
+                player: player.opponent(),
+                to: to.iter().map(|c| c.swapped()).collect(),
+            },
         }
     }
 
@@ -331,11 +390,33 @@ impl Turn {
             Turn::Move { player, at } => format!("{} {}", player.letter(), board.name(at)),
             Turn::Pass { player } => format!("{} pass", player.letter()),
             Turn::Resign { player } => format!("{} resign", player.letter()),
+            Turn::Komi { ref komi, .. } => format!("first komi {}", crate::rational::format(komi)),
+            Turn::ChooseColour { colour, .. } => format!("second takes {}", colour.word()),
+            Turn::DeleteHistory { player } => format!("{} delete", player.letter()),
+            Turn::Bid { player, ref amount } => {
+                format!(
+                    "{} bid {}",
+                    player.letter(),
+                    crate::rational::format(amount)
+                )
+            }
+            Turn::Ignore { player } => format!("{} ignore", player.letter()),
+            Turn::KoWinner { player, winner } => {
+                format!("{} winner {}", player.letter(), winner.word())
+            }
+            Turn::Reset { player, ref to } => format!(
+                "{} reset {}",
+                player.letter(),
+                to.iter().map(|c| c.symbol()).collect::<String>()
+            ),
         }
     }
 
     /// Reads `B 3-3`, `W C4`, `black pass`, `W resign` (colour words in any case).
     pub fn parse(text: &str, board: &Board) -> Result<Turn, String> {
+        if let Some(turn) = Turn::parse_directed(text, board)? {
+            return Ok(turn);
+        }
         let mut words = text.split_whitespace();
         let (Some(who), Some(what), None) = (words.next(), words.next(), words.next()) else {
             return Err(format!(
@@ -361,6 +442,103 @@ impl Turn {
                 )),
             },
         }
+    }
+}
+
+impl Turn {
+    /// Reads the turns of the directed rules (`dir:KOMI`, `dir:TURNS`, `dir:KO`), written by
+    /// hand as `first komi 13/2`, `second takes white`, `B delete`, `W bid 1/2`, `B ignore`,
+    /// `B winner white`, `W reset X.O.` (one symbol a point, in the board's vertex order:
+    /// `X` black, `O` white, `.` empty). `Ok(None)` when the text is none of these forms.
+    pub fn parse_directed(text: &str, board: &Board) -> Result<Option<Turn>, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let lower: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
+        let player_word = |w: &str| match w {
+            "b" | "black" => Some(Player::Black),
+            "w" | "white" => Some(Player::White),
+            _ => None,
+        };
+        let rational =
+            |w: &str| crate::rational::parse(w).map_err(|e| format!("turn '{text}': {e}"));
+        let shape = |form: &str| format!("turn '{text}' is not of the form '{form}'");
+        match lower.first().map(String::as_str) {
+            Some("first") => {
+                return match (lower.get(1).map(String::as_str), words.get(2), words.len()) {
+                    (Some("komi"), Some(k), 3) => Ok(Some(Turn::Komi {
+                        player: Player::Black,
+                        komi: rational(k)?,
+                    })),
+                    _ => Err(shape("first komi 13/2")),
+                };
+            }
+            Some("second") => {
+                return match (lower.get(1).map(String::as_str), lower.get(2), words.len()) {
+                    (Some("takes"), Some(c), 3) => match player_word(c) {
+                        Some(colour) => Ok(Some(Turn::ChooseColour {
+                            player: Player::White,
+                            colour,
+                        })),
+                        None => Err(format!(
+                            "turn '{text}': '{}' is not a colour (black or white)",
+                            words[2]
+                        )),
+                    },
+                    _ => Err(shape("second takes white")),
+                };
+            }
+            _ => {}
+        }
+        let (Some(who), Some(what)) = (lower.first(), lower.get(1)) else {
+            return Ok(None);
+        };
+        let Some(player) = player_word(who) else {
+            return Ok(None);
+        };
+        let turn = match (what.as_str(), words.len()) {
+            ("delete", 2) => Turn::DeleteHistory { player },
+            ("ignore", 2) => Turn::Ignore { player },
+            ("bid", 3) => Turn::Bid {
+                player,
+                amount: rational(words[2])?,
+            },
+            ("winner", 3) => match player_word(&lower[2]) {
+                Some(winner) => Turn::KoWinner { player, winner },
+                None => {
+                    return Err(format!(
+                        "turn '{text}': '{}' is not a player (B, W, black or white)",
+                        words[2]
+                    ))
+                }
+            },
+            ("reset", 3) => {
+                let to = words[2]
+                    .chars()
+                    .map(|c| match c {
+                        'X' | 'x' => Ok(Colour::Black),
+                        'O' | 'o' => Ok(Colour::White),
+                        '.' => Ok(Colour::Empty),
+                        other => Err(format!(
+                            "turn '{text}': '{other}' is not a point's state (X black, O white, . empty)"
+                        )),
+                    })
+                    .collect::<Result<Vec<Colour>, String>>()?;
+                if to.len() != board.len() {
+                    return Err(format!(
+                        "turn '{text}': the state '{}' has {} symbols, the board {} points",
+                        words[2],
+                        to.len(),
+                        board.len()
+                    ));
+                }
+                Turn::Reset { player, to }
+            }
+            ("delete" | "ignore", _) => return Err(shape(&format!("{who} {what}"))),
+            ("bid", _) => return Err(shape("W bid 1/2")),
+            ("winner", _) => return Err(shape("B winner white")),
+            ("reset", _) => return Err(shape("W reset X.O.")),
+            _ => return Ok(None),
+        };
+        Ok(Some(turn))
     }
 }
 

@@ -577,7 +577,9 @@ impl Playable for GtpGame {
                 self.gtp_name(at)
             )),
             Turn::Pass { player } => Some(format!("play {} pass", colour_word(player))),
-            Turn::Resign { .. } => None,
+            // Resignation, and the other families' turns (never offered under ggg1), are
+            // graphgo's bookkeeping.
+            _ => None,
         };
         let answer = match command {
             Some(c) => self.ask(&c),

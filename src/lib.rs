@@ -19,6 +19,8 @@ pub mod engine;
 pub mod fuzz;
 pub mod game;
 pub mod gtp;
+pub mod lasso;
+pub mod pairs;
 pub mod rational;
 pub mod record;
 pub mod replay;

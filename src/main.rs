@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use graphgo::bench::GraphKind;
 use graphgo::record::Record;
 use graphgo::replay::replay;
 use graphgo::spec::Spec;
@@ -141,6 +142,17 @@ enum Command {
         #[arg(last = true, required = true, value_name = "ENGINE")]
         engine: Vec<String>,
     },
+    /// dir:NOTE-pairs: on N isolated pairs of points, the longest game without passes under
+    /// positional superko and the fewest moves before the directed rules' loop can begin,
+    /// for N = 1 .. MAX, by exhaustive search (N = 4 takes minutes).
+    Pairs {
+        /// The largest N.
+        #[arg(long, default_value_t = 3)]
+        max: usize,
+        /// Stop each search after this many seconds (its value is then a lower bound, marked >=).
+        #[arg(long, default_value_t = 60)]
+        seconds: u64,
+    },
     /// Measure the engine, single thread: light random playouts (ns per move, playouts per
     /// second, mean moves and Black's win rate at komi 7.5), and the transcription replaying
     /// the same games.
@@ -151,10 +163,12 @@ enum Command {
         /// Grid sizes (repeat or comma-separate: --size 9,19).
         #[arg(long, value_delimiter = ',', default_values_t = [9, 19])]
         size: Vec<usize>,
-        /// Suites to run: light, ggg1, graph, spec (comma-separated).
-        #[arg(long, value_delimiter = ',', default_values_t = ["light".to_string(), "ggg1".to_string(), "graph".to_string(), "spec".to_string()])]
+        /// Suites to run: light, ggg1, graph (uniform random graph), bfs (the same graph
+        /// renumbered breadth-first), geometric (random geometric graph), spec
+        /// (comma-separated).
+        #[arg(long, value_delimiter = ',', default_values_t = ["light".to_string(), "ggg1".to_string(), "graph".to_string(), "geometric".to_string(), "spec".to_string()])]
         suites: Vec<String>,
-        /// Vertices of the random graph (average degree about 4).
+        /// Vertices of the random graphs (average degree about 4).
         #[arg(long, default_value_t = 1_000_000)]
         graph_vertices: usize,
         /// Games the transcription replays.
@@ -222,6 +236,7 @@ fn main() -> ExitCode {
                 &engine,
             )
         }
+        Command::Pairs { max, seconds } => pairs(max, seconds),
         Command::Bench {
             playouts,
             size,
@@ -233,16 +248,57 @@ fn main() -> ExitCode {
     }
 }
 
+fn pairs(max: usize, seconds: u64) -> ExitCode {
+    use graphgo::pairs::{longest_superko_game_within, loop_start};
+    if !(1..=5).contains(&max) {
+        return fail(format!("--max: {max} is not from 1 to 5"));
+    }
+    println!(
+        "{:>2} {:>10} {:>26} {:>24}",
+        "N", "positions", "longest superko game", "directed loop start"
+    );
+    for n in 1..=max {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+        let quick = graphgo::pairs::long_superko_game_by_restarts(n, 300, 20_000);
+        let found = if quick + 1 == 5usize.pow(n as u32) {
+            graphgo::pairs::Longest {
+                length: quick,
+                exhaustive: true,
+            }
+        } else {
+            let f = longest_superko_game_within(n, Some(deadline));
+            graphgo::pairs::Longest {
+                length: f.length.max(quick),
+                exhaustive: f.exhaustive,
+            }
+        };
+        let longest = if found.exhaustive {
+            found.length.to_string()
+        } else {
+            format!(">= {} (stopped after {seconds} s)", found.length)
+        };
+        println!(
+            "{n:>2} {:>10} {longest:>26} {:>24}",
+            5usize.pow(n as u32),
+            loop_start(n)
+        );
+    }
+    ExitCode::SUCCESS
+}
+
 fn fail(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("graphgo: {message}");
     ExitCode::from(2)
 }
 
 fn play(file: &Path, json: bool, sgf: &SgfRules) -> ExitCode {
-    let game = match load_game(file, sgf) {
+    let (game, cycle) = match load_game(file, sgf) {
         Ok(g) => g,
         Err(e) => return fail(e),
     };
+    if let Some(cycle) = cycle {
+        return play_lasso(file, &game, &cycle, json);
+    }
     let report = match replay(&Spec, &game) {
         Ok(r) => r,
         Err(e) => return fail(format!("{}: {e}", file.display())),
@@ -259,6 +315,55 @@ fn play(file: &Path, json: bool, sgf: &SgfRules) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// `dir:WIN`: a record with a `cycle` is an infinite play; the prefix is replayed as usual,
+/// then the outcome of the lasso is reported. Exit 1 when the lasso is not a legal play.
+fn play_lasso(
+    file: &Path,
+    game: &graphgo::record::Game,
+    cycle: &[graphgo::game::Turn],
+    json: bool,
+) -> ExitCode {
+    use graphgo::lasso;
+    let report = match replay(&Spec, game) {
+        Ok(r) => r,
+        Err(e) => return fail(format!("{}: {e}", file.display())),
+    };
+    let board = &game.setup.board;
+    let outcome = match lasso::evaluate(game, cycle) {
+        Ok(o) => o,
+        Err(e) => return fail(format!("{}: {e}", file.display())),
+    };
+    let (lasso_text, lasso_json, ok) = match &outcome {
+        Ok(o) => (lasso::to_text(o, board), lasso::to_json(o, board), true),
+        Err(e) => {
+            let line = lasso::describe_error(e, board, game, cycle);
+            (
+                format!("LASSO ILLEGAL: {line}\n"),
+                serde_json::json!({"illegal": line}),
+                false,
+            )
+        }
+    };
+    if json {
+        let mut value = report.to_json(game);
+        value["lasso"] = lasso_json;
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&value).expect("JSON values print")
+        );
+    } else {
+        print!("{}", report.to_text(game));
+        let turns: Vec<String> = cycle.iter().map(|t| t.text(board)).collect();
+        println!("cycle, repeated forever: {}", turns.join(", "));
+        print!("{lasso_text}");
+    }
+    if ok && report.illegal.is_none() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     }
 }
 
@@ -448,7 +553,7 @@ fn bench(
     replay_games: usize,
     seed: u64,
 ) -> ExitCode {
-    const KNOWN: [&str; 4] = ["light", "ggg1", "graph", "spec"];
+    const KNOWN: [&str; 6] = ["light", "ggg1", "graph", "bfs", "geometric", "spec"];
     if let Some(bad) = suites.iter().find(|s| !KNOWN.contains(&s.as_str())) {
         return fail(format!(
             "--suites: unknown suite '{bad}' (known: {})",
@@ -464,7 +569,16 @@ fn bench(
         sizes,
         light: on("light"),
         ggg1: on("ggg1"),
-        graph_vertices: if on("graph") { graph_vertices } else { 0 },
+        graph_vertices,
+        graphs: [
+            ("graph", GraphKind::Uniform),
+            ("bfs", GraphKind::UniformBreadthFirst),
+            ("geometric", GraphKind::Geometric),
+        ]
+        .into_iter()
+        .filter(|&(name, _)| on(name))
+        .map(|(_, kind)| kind)
+        .collect(),
         replay_games: if on("spec") { replay_games } else { 0 },
         seed,
     };
@@ -554,11 +668,12 @@ fn is_sgf(file: &Path) -> bool {
 fn load_game(
     file: &Path,
     sgf: &SgfRules,
-) -> Result<graphgo::record::Game, graphgo::record::InputError> {
+) -> Result<(graphgo::record::Game, Option<Vec<graphgo::game::Turn>>), graphgo::record::InputError>
+{
     use graphgo::record::InputError;
     if is_sgf(file) {
         let (rules, options) = sgf.read().map_err(InputError)?;
-        return graphgo::sgf::load(file, rules, options);
+        return graphgo::sgf::load(file, rules, options).map(|g| (g, None));
     }
     if sgf.given() {
         return Err(InputError(format!(
@@ -567,8 +682,10 @@ fn load_game(
         )));
     }
     Record::load(file).and_then(|r| {
-        r.game()
-            .map_err(|e| InputError(format!("{}: {e}", file.display())))
+        let at_file = |e: InputError| InputError(format!("{}: {e}", file.display()));
+        let game = r.game().map_err(at_file)?;
+        let cycle = r.cycle_turns(&game).map_err(at_file)?;
+        Ok((game, cycle))
     })
 }
 

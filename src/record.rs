@@ -1,6 +1,7 @@
 //! The game record: a YAML or JSON file (format in `spec/FORMAT.md`) read into a
 //! [`Setup`] and a list of [`Turn`]s. Every error names the field and the value.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
@@ -9,8 +10,10 @@ use num_rational::BigRational;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::board::Board;
+use crate::digraph::Digraph;
 use crate::game::{Colour, Equipment, Options, Player, RuleId, Setup, Turn};
 use crate::rational;
+use crate::weights::{Threshold, Weights};
 
 /// The largest record file read (a documented cap).
 pub const MAX_RECORD_BYTES: u64 = 64 * 1024 * 1024;
@@ -87,11 +90,31 @@ pub enum BoardSpec {
     Cycle(usize),
     Complete(usize),
     Graph(GraphSpec),
+    /// `dir:INTRO`: an explicit directed board (rules `directed` only).
+    Digraph(DigraphSpec),
+    /// `dir:INTRO`: the directed cycle 1 -> 2 -> … -> n -> 1 (rules `directed` only).
+    #[serde(rename = "directed_cycle")]
+    DirectedCycle(usize),
+    /// `dir:INTRO`: a grid whose arcs all point right or up (rules `directed` only).
+    #[serde(rename = "one_way_grid")]
+    OneWayGrid([usize; 2]),
+}
+
+/// An explicit directed board: named points and arcs `[tail, head]`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DigraphSpec {
+    pub vertices: Vec<Name>,
+    #[serde(default)]
+    pub arcs: Vec<[Name; 2]>,
 }
 
 impl BoardSpec {
     /// Builds the board, or says why not (naming the builder and its values).
     pub fn build(&self) -> Result<Board, InputError> {
+        if self.is_directed() {
+            return self.build_directed().map(|(board, _)| board);
+        }
         let built = match self {
             BoardSpec::Grid([w, h]) => Board::grid(*w, *h),
             BoardSpec::Torus([w, h]) => Board::torus(*w, *h),
@@ -111,8 +134,63 @@ impl BoardSpec {
                     .collect();
                 Board::from_edges(&vertices, &edges)
             }
+            BoardSpec::Digraph(_) | BoardSpec::DirectedCycle(_) | BoardSpec::OneWayGrid(_) => {
+                unreachable!("directed boards are built above")
+            }
         };
         built.map_err(|e| InputError(format!("field 'board': {e}")))
+    }
+
+    /// True for the builders that give arcs (`digraph`, `directed_cycle`, `one_way_grid`).
+    pub fn is_directed(&self) -> bool {
+        matches!(
+            self,
+            BoardSpec::Digraph(_) | BoardSpec::DirectedCycle(_) | BoardSpec::OneWayGrid(_)
+        )
+    }
+
+    /// `dir:INTRO`: the board of names (with the underlying undirected graph) and the arcs.
+    /// An undirected builder is read as the symmetric digraph (an arc each way along every
+    /// edge). Loops and arcs given twice are refused, naming the arc.
+    pub fn build_directed(&self) -> Result<(Board, Digraph), InputError> {
+        let at = |e: crate::board::BoardError| InputError(format!("field 'board': {e}"));
+        match self {
+            BoardSpec::Digraph(g) => {
+                let vertices: Vec<&str> = g.vertices.iter().map(|n| n.0.as_str()).collect();
+                let arcs: Vec<(&str, &str)> = g
+                    .arcs
+                    .iter()
+                    .map(|[a, b]| (a.0.as_str(), b.0.as_str()))
+                    .collect();
+                Digraph::from_arcs(&vertices, &arcs)
+                    .map_err(|e| InputError(format!("field 'board.digraph': {e}")))
+            }
+            BoardSpec::DirectedCycle(n) => Digraph::directed_cycle(*n)
+                .map_err(|e| InputError(format!("field 'board.directed_cycle': {e}"))),
+            BoardSpec::OneWayGrid([w, h]) => Digraph::one_way_grid(*w, *h)
+                .map_err(|e| InputError(format!("field 'board.one_way_grid': {e}"))),
+            undirected => {
+                let board = undirected.build()?;
+                let arcs = Digraph::symmetric(&board);
+                Ok((board, arcs))
+            }
+        }
+        .map_err(|e| {
+            if e.0.starts_with("field") {
+                e
+            } else {
+                at(crate::board::BoardError(e.0))
+            }
+        })
+    }
+
+    /// The explicit form of a directed board (used when writing a record back).
+    pub fn explicit_directed(board: &Board, arcs: &Digraph) -> BoardSpec {
+        let name = |v: usize| Name(board.name(v).to_string());
+        BoardSpec::Digraph(DigraphSpec {
+            vertices: (0..board.len()).map(name).collect(),
+            arcs: arcs.arcs().map(|(u, v)| [name(u), name(v)]).collect(),
+        })
     }
 
     /// The explicit form of any board (used when writing a shrunk counterexample).
@@ -177,8 +255,15 @@ pub struct Record {
     pub komi: Option<Rational>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub options: Option<Options>,
+    /// MANGO's F, T and initial scores (`rules: mango` only; `mango:EQUIP`, `mango:SETUP`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mango: Option<MangoSpec>,
     #[serde(default)]
     pub moves: Vec<String>,
+    /// `dir:WIN`: the cycle of a lasso (rules `directed` only): the turns after `moves`,
+    /// repeated forever.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cycle: Option<Vec<String>>,
 }
 
 /// A record checked against its board: ready to play.
@@ -242,11 +327,21 @@ impl Record {
     pub fn game(&self) -> Result<Game, InputError> {
         let rules = RuleId::parse(&self.rules).ok_or_else(|| {
             InputError(format!(
-                "field 'rules': unknown rule set '{}' (expected ggg1, ggg2 or ggg3)",
+                "field 'rules': unknown rule set '{}' (expected ggg1, ggg2, ggg3, mango or directed)",
                 self.rules
             ))
         })?;
-        let board = self.board.build()?;
+        let (board, equipment) = if rules == RuleId::Directed {
+            let (board, arcs) = self.board.build_directed()?;
+            (board, Equipment::Arcs(Arc::new(arcs)))
+        } else if self.board.is_directed() {
+            return bad(format!(
+                "field 'board': a directed board needs rules: directed (not {})",
+                rules.name()
+            ));
+        } else {
+            (self.board.build()?, Equipment::Graph)
+        };
         let mut initial = vec![Colour::Empty; board.len()];
         if let Some(setup) = &self.setup {
             for (field, list, colour) in [
@@ -296,7 +391,13 @@ impl Record {
         };
         let komi = match (&self.komi, rules) {
             (None, _) => BigRational::from_integer(0.into()),
-            (Some(k), RuleId::Ggg1) => k.0.clone(),
+            (Some(k), RuleId::Ggg1 | RuleId::Directed) => k.0.clone(),
+            (Some(k), RuleId::Mango) => {
+                return bad(format!(
+                    "field 'komi': '{}': MANGO has no komi; give White's initial score as mango.scores.white",
+                    rational::format(&k.0)
+                ))
+            }
             (Some(k), r) => {
                 return bad(format!(
                 "field 'komi': '{}' has no effect under {} (it has no score; only ggg1 adds komi)",
@@ -319,6 +420,32 @@ impl Record {
                 Turn::parse(t, &board).map_err(|e| InputError(format!("field 'moves[{i}]': {e}")))
             })
             .collect::<Result<Vec<Turn>, InputError>>()?;
+        let equipment = match (&self.mango, rules) {
+            (None, RuleId::Mango) => {
+                Equipment::Weights(Arc::new(MangoSpec::default().weights(&board)?))
+            }
+            (Some(m), RuleId::Mango) => Equipment::Weights(Arc::new(m.weights(&board)?)),
+            (Some(_), r) => {
+                return bad(format!(
+                    "field 'mango': rules {} have no weights (only rules: mango does)",
+                    r.name()
+                ))
+            }
+            (None, _) => equipment,
+        };
+        if rules == RuleId::Mango && self.options.is_some_and(|o| o != Options::default()) {
+            return bad(
+                "field 'options': MANGO has no options (the readings and variants are General Graph Go's)",
+            );
+        }
+        if let (Some(_), r) = (&self.cycle, rules) {
+            if r != RuleId::Directed {
+                return bad(format!(
+                    "field 'cycle': rules {} have no infinite plays (only directed does)",
+                    r.name()
+                ));
+            }
+        }
         let setup = Setup {
             rules,
             board: Arc::new(board),
@@ -327,9 +454,46 @@ impl Record {
             prisoners,
             komi,
             options: self.options.unwrap_or_default(),
-            equipment: Equipment::Graph,
+            equipment,
         };
         Ok(Game { setup, turns })
+    }
+
+    /// `dir:WIN`: the cycle of a lasso, read against the game's board: `None` when the record
+    /// has no `cycle` field. Errors name `cycle[i]` and the value.
+    pub fn cycle_turns(&self, game: &Game) -> Result<Option<Vec<Turn>>, InputError> {
+        let board = &game.setup.board;
+        let rules = game.setup.rules;
+        let cycle = match (&self.cycle, rules) {
+            (None, _) => None,
+            (Some(c), RuleId::Directed) => {
+                if c.is_empty() {
+                    return bad("field 'cycle': a lasso's cycle needs at least one turn");
+                }
+                if c.len() + self.moves.len() > MAX_TURNS {
+                    return bad(format!(
+                        "field 'cycle': {} turns is over the cap of {MAX_TURNS} turns",
+                        c.len() + self.moves.len()
+                    ));
+                }
+                Some(
+                    c.iter()
+                        .enumerate()
+                        .map(|(i, t)| {
+                            Turn::parse(t, board)
+                                .map_err(|e| InputError(format!("field 'cycle[{i}]': {e}")))
+                        })
+                        .collect::<Result<Vec<Turn>, InputError>>()?,
+                )
+            }
+            (Some(_), r) => {
+                return bad(format!(
+                    "field 'cycle': rules {} have no infinite plays (only directed does)",
+                    r.name()
+                ))
+            }
+        };
+        Ok(cycle)
     }
 
     /// The record of a setup and turns (the board written explicitly), e.g. a shrunk case.
@@ -348,7 +512,10 @@ impl Record {
         let zero = BigRational::from_integer(0.into());
         Record {
             rules: setup.rules.name().to_string(),
-            board: BoardSpec::explicit(board),
+            board: match &setup.equipment {
+                Equipment::Arcs(arcs) => BoardSpec::explicit_directed(board, arcs),
+                _ => BoardSpec::explicit(board),
+            },
             setup: (stones != SetupSpec::default()).then_some(stones),
             to_move: (setup.to_move == Player::White).then(|| "white".to_string()),
             prisoners: (setup.rules == RuleId::Ggg3).then_some(PrisonersSpec {
@@ -357,7 +524,12 @@ impl Record {
             }),
             komi: (setup.komi != zero).then(|| Rational(setup.komi.clone())),
             options: (setup.options != Options::default()).then_some(setup.options),
+            mango: match &setup.equipment {
+                Equipment::Weights(w) => Some(MangoSpec::of(board, w)),
+                _ => None,
+            },
             moves: turns.iter().map(|t| t.text(board)).collect(),
+            cycle: None,
         }
     }
 
@@ -365,6 +537,114 @@ impl Record {
     pub fn to_yaml(&self) -> String {
         let value = serde_json::to_value(self).expect("a record always serialises");
         serde_norway::to_string(&value).expect("a JSON value always serialises")
+    }
+}
+
+/// MANGO's equipment as a record writes it (`mango:EQUIP`, reading 8): F as a default and
+/// per-point exceptions, T as a union of intervals, the initial scores.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MangoSpec {
+    /// F at every point not listed in `weights` (default 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weight: Option<Rational>,
+    /// F at the listed points, by name.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub weights: BTreeMap<String, Rational>,
+    /// T: one interval (`"z >= 1"`) or a list of them, their union (default `z >= 1`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub threshold: Option<ThresholdSpec>,
+    /// The initial scores (default 0 and 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scores: Option<ScoresSpec>,
+}
+
+/// T in a record: one interval or a list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum ThresholdSpec {
+    One(String),
+    Union(Vec<String>),
+}
+
+/// MANGO's initial scores in a record.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoresSpec {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black: Option<Rational>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white: Option<Rational>,
+}
+
+impl MangoSpec {
+    /// The equipment over `board`'s points, or why not (naming the field and the value).
+    pub fn weights(&self, board: &Board) -> Result<Weights, InputError> {
+        let one = BigRational::from_integer(1.into());
+        let default = self.weight.as_ref().map_or(one, |r| r.0.clone());
+        let mut weight = vec![default; board.len()];
+        let mut given = vec![false; board.len()];
+        for (name, value) in &self.weights {
+            let v = board.vertex(name).ok_or_else(|| {
+                InputError(format!(
+                    "field 'mango.weights.{name}': no point named '{name}' on this board"
+                ))
+            })?;
+            if given[v] {
+                return bad(format!(
+                    "field 'mango.weights.{name}': point '{}' is given a weight twice",
+                    board.name(v)
+                ));
+            }
+            given[v] = true;
+            weight[v] = value.0.clone();
+        }
+        let threshold = match &self.threshold {
+            None => Threshold::at_least_one(),
+            Some(ThresholdSpec::One(text)) => Threshold::parse(std::slice::from_ref(text))
+                .map_err(|(_, e)| InputError(format!("field 'mango.threshold': {e}")))?,
+            Some(ThresholdSpec::Union(texts)) => Threshold::parse(texts)
+                .map_err(|(i, e)| InputError(format!("field 'mango.threshold[{i}]': {e}")))?,
+        };
+        let score =
+            |s: Option<&Rational>| s.map_or(BigRational::from_integer(0.into()), |r| r.0.clone());
+        let scores = self.scores.clone().unwrap_or_default();
+        Ok(Weights {
+            weight,
+            threshold,
+            scores: [score(scores.black.as_ref()), score(scores.white.as_ref())],
+        })
+    }
+
+    /// The record's form of some equipment: the most frequent weight as the default.
+    pub fn of(board: &Board, w: &Weights) -> MangoSpec {
+        let mut counts: BTreeMap<&BigRational, usize> = BTreeMap::new();
+        for x in &w.weight {
+            *counts.entry(x).or_default() += 1;
+        }
+        let one = BigRational::from_integer(1.into());
+        let default = counts
+            .iter()
+            .max_by_key(|(x, n)| (**n, **x == &one))
+            .map_or(one.clone(), |(x, _)| (*x).clone());
+        let zero = BigRational::from_integer(0.into());
+        let score = |s: &BigRational| (s != &zero).then(|| Rational(s.clone()));
+        MangoSpec {
+            weight: (default != one).then(|| Rational(default.clone())),
+            weights: w
+                .weight
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| **x != default)
+                .map(|(v, x)| (board.name(v).to_string(), Rational(x.clone())))
+                .collect(),
+            threshold: (w.threshold != Threshold::at_least_one())
+                .then(|| ThresholdSpec::Union(w.threshold.texts())),
+            scores: (w.scores != [zero.clone(), zero.clone()]).then(|| ScoresSpec {
+                black: score(&w.scores[0]),
+                white: score(&w.scores[1]),
+            }),
+        }
     }
 }
 

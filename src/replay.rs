@@ -117,6 +117,7 @@ impl Replay {
                 "position": position,
                 "to_move": self.last.to_move,
                 "prisoners": self.last.prisoners.map(|[p, q]| json!({"black": p, "white": q})),
+                "scores": self.last.scores.as_ref().map(|[b, w]| json!({"black": rational::format(b), "white": rational::format(w)})),
             },
             "result": result_json(&self.last.result),
         })
@@ -155,6 +156,14 @@ impl Replay {
         out.push_str(&diagram(board, &self.last.position));
         if let Some([p, q]) = self.last.prisoners {
             let _ = writeln!(out, "prisoners: Black {p}, White {q}");
+        }
+        if let Some([b, w]) = &self.last.scores {
+            let _ = writeln!(
+                out,
+                "scores: Black {}, White {}",
+                rational::format(b),
+                rational::format(w)
+            );
         }
         match (&self.last.result, self.last.to_move) {
             (Some(r), _) => {

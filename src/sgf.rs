@@ -293,6 +293,15 @@ fn decimal(r: &BigRational) -> Option<String> {
 pub fn write(game: &Game, comment: &str) -> Option<String> {
     let setup = &game.setup;
     let (w, h) = grid_size(&setup.board)?;
+    // SGF has moves, passes and resignations; other families' turns cannot be written.
+    if game.turns.iter().any(|t| {
+        !matches!(
+            t,
+            Turn::Move { .. } | Turn::Pass { .. } | Turn::Resign { .. }
+        )
+    }) {
+        return None;
+    }
     let mut out = String::from("(;FF[4]GM[1]CA[UTF-8]AP[graphgo]");
     if w == h {
         let _ = write!(out, "SZ[{w}]");
@@ -354,6 +363,7 @@ pub fn write(game: &Game, comment: &str) -> Option<String> {
             Turn::Resign { player } => {
                 let _ = write!(out, ";RE[{}+R]", player.opponent().letter());
             }
+            _ => unreachable!("refused above"),
         }
     }
     out.push_str(")\n");

@@ -198,6 +198,28 @@ fn ggg1_2_a_move_colours_an_empty_vertex() {
     assert_eq!(t.stones(Colour::White), Vec::<String>::new());
 }
 
+/// ggg1:2 — a move colours a vertex of V: a turn naming an index past the board is refused
+/// (by the transcription and by the engine alike), never a panic, and changes nothing.
+#[test]
+fn ggg1_2_a_move_off_the_board_is_refused() {
+    use graphgo::engine::Engine;
+    use graphgo::game::Setup;
+    for rules in [&Spec as &dyn RuleSet, &Engine] {
+        let mut game = rules
+            .start(&Setup::new(RuleId::Ggg1, Board::path(2).unwrap()))
+            .unwrap();
+        let before = game.observe();
+        let refusal = game
+            .play(&Turn::Move {
+                player: Player::Black,
+                at: 5,
+            })
+            .unwrap_err();
+        assert_eq!(refusal.clause, "ggg1:2", "{}", rules.name());
+        assert_eq!(game.observe(), before, "{}", rules.name());
+    }
+}
+
 /// ggg1:2 — a turn is a move, a pass or a resignation: on a single vertex a black stone has
 /// no liberty and removes itself, giving back the empty colouring (refused by ggg1:3), so
 /// Black's legal turns are exactly pass and resign.

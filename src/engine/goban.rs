@@ -2,6 +2,11 @@
 //!
 //! Layout (all indexed by vertex, `u32` throughout; the board cap is 2^22 vertices):
 //! - adjacency in compressed rows: the neighbours of `v` are `adj[off[v]..off[v + 1]]`;
+//!   when no vertex has more than four neighbours (grids, tori, cylinders, Moebius bands,
+//!   Klein bottles, paths, cycles) also a fixed table of four slots per vertex, the unused
+//!   ones pointing at a sentinel vertex `n` of colour `OFF`, so that the hot loops have a
+//!   fixed length and no bounds. The hot functions are written once, generic over the two
+//!   layouts (`Rows`), and each call picks one: every board runs the same rules code;
 //! - `colour[v]`: [`EMPTY`], [`BLACK`] or [`WHITE`];
 //! - chains (the `ggg1:1` groups of stones): `head[v]` names the chain of a stone, `next[v]`
 //!   threads its stones into a circular list, and `chain[head]` holds its size, its
@@ -29,6 +34,48 @@ pub const EMPTY: u8 = 0;
 pub const BLACK: u8 = 1;
 /// The colour of a white stone.
 pub const WHITE: u8 = 2;
+/// The colour of the sentinel vertex that pads the fixed neighbour table (never on the board).
+const OFF: u8 = 3;
+/// Neighbour counts of the sentinel: large, so that the updates every stone next to a padded
+/// slot makes to them never wrap (they are never read).
+const SENTINEL_COUNT: u32 = 1 << 30;
+
+/// How the hot loops walk the neighbours of a vertex: one generic body, compiled once per
+/// layout, so that every board runs the same rules code.
+trait Rows {
+    /// The neighbours of `v` are `flat(g)[span(g, v)]`.
+    fn span(g: &Goban, v: usize) -> (usize, usize);
+    fn flat(g: &Goban) -> &[u32];
+}
+
+/// Compressed rows: any graph.
+struct Compressed;
+
+impl Rows for Compressed {
+    #[inline(always)]
+    fn span(g: &Goban, v: usize) -> (usize, usize) {
+        (g.off[v] as usize, g.off[v + 1] as usize)
+    }
+    #[inline(always)]
+    fn flat(g: &Goban) -> &[u32] {
+        &g.adj
+    }
+}
+
+/// Four slots per vertex, padded with the sentinel: boards of degree at most 4 (grids, tori,
+/// cylinders, Moebius bands, Klein bottles, paths, cycles). The loops have a fixed length.
+struct Fixed4;
+
+impl Rows for Fixed4 {
+    #[inline(always)]
+    fn span(_: &Goban, v: usize) -> (usize, usize) {
+        (4 * v, 4 * v + 4)
+    }
+    #[inline(always)]
+    fn flat(g: &Goban) -> &[u32] {
+        &g.table
+    }
+}
 
 /// The largest pseudo-liberty count for which the sum-of-squares test is exact in a `u64`.
 const EXACT_SQUARES: u32 = 1 << 20;
@@ -55,11 +102,15 @@ pub struct MoveEffect {
     slow: bool,
 }
 
-/// The fast board.
+/// The fast board. Every per-vertex array has one more entry than the board has vertices: the
+/// sentinel `n`, coloured [`OFF`], which fills the unused slots of the fixed neighbour table.
 #[derive(Clone, Debug)]
 pub struct Goban {
     off: Vec<u32>,
     adj: Vec<u32>,
+    /// Four neighbours per vertex, padded with the sentinel, when no vertex has more than four
+    /// (empty otherwise).
+    table: Vec<u32>,
     colour: Vec<u8>,
     head: Vec<u32>,
     next: Vec<u32>,
@@ -111,18 +162,32 @@ impl Goban {
         let zobrist = (0..2 * n)
             .map(|_| splitmix(&mut seed) & hash_mask)
             .collect();
+        let fixed = (0..n).all(|v| off[v + 1] - off[v] <= 4);
+        let table = if fixed {
+            let mut t = vec![n as u32; 4 * (n + 1)];
+            for v in 0..n {
+                let row = &adj[off[v] as usize..off[v + 1] as usize];
+                t[4 * v..4 * v + row.len()].copy_from_slice(row);
+            }
+            t
+        } else {
+            Vec::new()
+        };
+        let mut colour = colouring.to_vec();
+        colour.push(OFF);
         let mut goban = Goban {
             off,
             adj,
-            colour: colouring.to_vec(),
-            head: vec![0; n],
-            next: vec![0; n],
-            chain: vec![Chain::default(); n],
+            table,
+            colour,
+            head: vec![0; n + 1],
+            next: vec![0; n + 1],
+            chain: vec![Chain::default(); n + 1],
             zobrist,
             hash: 0,
             empties: Vec::with_capacity(n),
-            empty_at: vec![u32::MAX; n],
-            counts: vec![[0; 3]; n],
+            empty_at: vec![u32::MAX; n + 1],
+            counts: vec![[0; 3]; n + 1],
             dead: false,
         };
         goban.rebuild();
@@ -147,18 +212,18 @@ impl Goban {
     /// The number of vertices.
     #[inline]
     pub fn len(&self) -> usize {
-        self.colour.len()
+        self.colour.len() - 1
     }
 
     /// True for a board without vertices.
     pub fn is_empty(&self) -> bool {
-        self.colour.is_empty()
+        self.len() == 0
     }
 
     /// The colour of every vertex.
     #[inline]
     pub fn colours(&self) -> &[u8] {
-        &self.colour
+        &self.colour[..self.len()]
     }
 
     /// The colour of `v`.
@@ -288,6 +353,10 @@ impl Goban {
         self.dead = false;
         let mut seen = vec![false; n];
         let mut stack = Vec::new();
+        self.head[n] = n as u32;
+        self.next[n] = n as u32;
+        self.chain[n] = Chain::default();
+        self.counts[n] = [SENTINEL_COUNT; 3];
         for v in 0..n {
             let mut c = [0; 3];
             for &w in self.neighbours(v as u32) {
@@ -345,12 +414,26 @@ impl Goban {
 
     /// What a move by `me` at the empty vertex `v` would do (`ggg1:2`), without doing it.
     /// Leaves the chains it touches in `scratch` for [`Goban::fill_delta`].
+    #[inline]
     pub fn analyse(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
         if self.dead {
             return self.analyse_slow(v, me, scratch);
         }
+        if self.table.is_empty() {
+            self.analyse_fast::<Compressed>(v, me, scratch)
+        } else {
+            self.analyse_fast::<Fixed4>(v, me, scratch)
+        }
+    }
+
+    /// [`Goban::analyse`] from the chains next to `v` (no group without liberties anywhere).
+    #[inline(always)]
+    fn analyse_fast<R: Rows>(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
         let counts = self.counts[v as usize];
-        if counts[EMPTY as usize] > 0 && counts[3 - me as usize] == 0 {
+        let opp = 3 - me;
+        // An empty neighbour is a liberty the new stone keeps whatever is removed.
+        let liberty = counts[EMPTY as usize] > 0;
+        if liberty && counts[opp as usize] == 0 {
             // A liberty and no opponent next to it: nothing is removed.
             scratch.own.clear();
             scratch.cap.clear();
@@ -364,16 +447,16 @@ impl Goban {
         }
         scratch.own.clear();
         scratch.cap.clear();
-        let mut liberty = false;
-        let nbrs = self.neighbours(v);
+        let (start, end) = R::span(self, v as usize);
+        let nbrs = &R::flat(self)[start..end];
         let many = nbrs.len() > 16;
         if many {
             scratch.next_generation(self.len());
         }
         for &w in nbrs {
             let c = self.colour[w as usize];
-            if c == EMPTY {
-                liberty = true;
+            // The mover's chains matter only for self-capture: only without a liberty.
+            if c != opp && (c != me || liberty) {
                 continue;
             }
             let h = self.head[w as usize];
@@ -437,12 +520,12 @@ impl Goban {
     fn analyse_slow(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
         let opp = 3 - me;
         scratch.slow.clear();
-        scratch.slow.extend_from_slice(&self.colour);
+        scratch.slow.extend_from_slice(self.colours());
         scratch.slow[v as usize] = me;
         let opp_removed = self.remove_dead_of(opp, scratch);
         let own_removed = self.remove_dead_of(me, scratch);
         let mut hash = self.hash;
-        for (u, (&old, &new)) in self.colour.iter().zip(&scratch.slow).enumerate() {
+        for (u, (&old, &new)) in self.colours().iter().zip(&scratch.slow).enumerate() {
             if old != new {
                 if old != EMPTY {
                     hash ^= self.key(u as u32, old);
@@ -502,7 +585,7 @@ impl Goban {
     pub fn fill_delta(&self, v: u32, me: u8, effect: &MoveEffect, scratch: &mut Scratch) {
         scratch.delta.clear();
         if effect.slow {
-            for (u, (&old, &new)) in self.colour.iter().zip(&scratch.slow).enumerate() {
+            for (u, (&old, &new)) in self.colours().iter().zip(&scratch.slow).enumerate() {
                 if old != new {
                     scratch.delta.push((u as u32, new));
                 }
@@ -544,17 +627,30 @@ impl Goban {
                     journal.push((u as u32) << 2 | old as u32);
                 }
             }
-            self.colour.copy_from_slice(&scratch.slow);
+            let n = self.len();
+            self.colour[..n].copy_from_slice(&scratch.slow);
             self.rebuild();
             debug_assert!(!self.dead, "a move leaves no group without liberties");
             return removed;
         }
-        self.play_fast(v, me, journal)
+        if self.table.is_empty() {
+            self.play_fast::<Compressed>(v, me, effect, journal)
+        } else {
+            self.play_fast::<Fixed4>(v, me, effect, journal)
+        }
     }
 
-    /// `ggg1:2` incrementally: colour v, update the neighbouring chains, remove the
-    /// opponent's chains left without liberties, then the mover's own.
-    fn play_fast(&mut self, v: u32, me: u8, journal: &mut Vec<u32>) -> [u32; 2] {
+    /// `ggg1:2` incrementally: colour v, update the neighbouring chains (joining the
+    /// mover's), remove the opponent's chains left without liberties, then the mover's own.
+    /// The analysis already knows whether anything goes: most moves skip both removals.
+    #[inline(always)]
+    fn play_fast<R: Rows>(
+        &mut self,
+        v: u32,
+        me: u8,
+        effect: &MoveEffect,
+        journal: &mut Vec<u32>,
+    ) -> [u32; 2] {
         let opp = 3 - me;
         let vi = v as usize;
         self.colour[vi] = me;
@@ -571,45 +667,48 @@ impl Goban {
             lsq: 0,
             hash: key,
         };
-        let (start, end) = (self.off[vi] as usize, self.off[vi + 1] as usize);
+        let (start, end) = R::span(self, vi);
         for k in start..end {
-            let w = self.adj[k];
+            let w = R::flat(self)[k];
             let counts = &mut self.counts[w as usize];
             counts[EMPTY as usize] -= 1;
             counts[me as usize] += 1;
-            if self.colour[w as usize] == EMPTY {
-                self.add_lib(v, w);
-            } else {
-                self.remove_lib(self.head[w as usize], v);
-            }
-        }
-        for k in start..end {
-            let w = self.adj[k];
-            if self.colour[w as usize] == me {
-                let (a, b) = (self.head[vi], self.head[w as usize]);
-                if a != b {
-                    self.merge(a, b);
+            let cw = self.colour[w as usize];
+            if cw == EMPTY {
+                self.add_lib(self.head[vi], w);
+            } else if cw != OFF {
+                let h = self.head[w as usize];
+                self.remove_lib(h, v);
+                if cw == me {
+                    let a = self.head[vi];
+                    if a != h {
+                        self.merge(a, h);
+                    }
                 }
             }
         }
         let mut removed = [0u32; 2];
-        for k in start..end {
-            let w = self.adj[k];
-            if self.colour[w as usize] == opp {
-                let h = self.head[w as usize];
-                if self.chain[h as usize].plibs == 0 {
-                    removed[opp as usize - 1] += self.remove_chain(h, journal);
+        if effect.opp_removed > 0 {
+            for k in start..end {
+                let w = R::flat(self)[k];
+                if self.colour[w as usize] == opp {
+                    let h = self.head[w as usize];
+                    if self.chain[h as usize].plibs == 0 {
+                        removed[opp as usize - 1] += self.remove_chain::<R>(h, journal);
+                    }
                 }
             }
         }
-        let h = self.head[vi];
-        if self.chain[h as usize].plibs == 0 {
-            removed[me as usize - 1] += self.remove_chain(h, journal);
+        if effect.suicide {
+            let h = self.head[vi];
+            debug_assert_eq!(self.chain[h as usize].plibs, 0);
+            removed[me as usize - 1] += self.remove_chain::<R>(h, journal);
         }
         removed
     }
 
     /// Joins chains `a` and `b`; the larger keeps its head.
+    #[inline]
     fn merge(&mut self, a: u32, b: u32) {
         let (a, b) = if self.chain[a as usize].size >= self.chain[b as usize].size {
             (a, b)
@@ -635,7 +734,7 @@ impl Goban {
     }
 
     /// Removes (null-colours) the chain `h`; its neighbours gain liberties. Returns its size.
-    fn remove_chain(&mut self, h: u32, journal: &mut Vec<u32>) -> u32 {
+    fn remove_chain<R: Rows>(&mut self, h: u32, journal: &mut Vec<u32>) -> u32 {
         let c = self.colour[h as usize];
         let size = self.chain[h as usize].size;
         let mut s = h;
@@ -645,13 +744,13 @@ impl Goban {
             self.add_empty(s);
             self.hash ^= self.key(s, c);
             journal.push(s << 2 | c as u32);
-            for k in self.off[si]..self.off[si + 1] {
-                let t = self.adj[k as usize];
+            let (start, end) = R::span(self, si);
+            for k in start..end {
+                let t = R::flat(self)[k];
                 let counts = &mut self.counts[t as usize];
                 counts[c as usize] -= 1;
                 counts[EMPTY as usize] += 1;
-                let ct = self.colour[t as usize];
-                if ct != EMPTY && ct != c {
+                if self.colour[t as usize] == 3 - c {
                     self.add_lib(self.head[t as usize], s);
                 }
             }
@@ -668,7 +767,10 @@ impl Goban {
     pub fn area(&self, touching: bool) -> [u64; 2] {
         let n = self.len();
         let mut score = [0u64; 2];
-        let mut seen = vec![false; n];
+        // Empty points without an empty neighbour are regions of one point, told apart by
+        // their neighbour counts alone (at the end of a playout nearly all are); the others
+        // are flooded, with buffers made on first need.
+        let mut seen: Vec<bool> = Vec::new();
         let mut region = Vec::new();
         for v in 0..n {
             let c = self.colour[v];
@@ -676,32 +778,41 @@ impl Goban {
                 score[c as usize - 1] += 1;
                 continue;
             }
-            if seen[v] {
-                continue;
-            }
-            seen[v] = true;
-            region.clear();
-            region.push(v as u32);
-            let mut i = 0;
-            let mut reaches = [false; 2];
-            while i < region.len() {
-                let u = region[i];
-                i += 1;
-                for &w in self.neighbours(u) {
-                    let cw = self.colour[w as usize];
-                    if cw == EMPTY {
-                        if !seen[w as usize] {
-                            seen[w as usize] = true;
-                            region.push(w);
+            let counts = self.counts[v];
+            let (size, reaches) = if counts[EMPTY as usize] == 0 {
+                (1, [counts[BLACK as usize] > 0, counts[WHITE as usize] > 0])
+            } else {
+                if seen.is_empty() {
+                    seen = vec![false; n];
+                }
+                if seen[v] {
+                    continue;
+                }
+                seen[v] = true;
+                region.clear();
+                region.push(v as u32);
+                let mut i = 0;
+                let mut reaches = [false; 2];
+                while i < region.len() {
+                    let u = region[i];
+                    i += 1;
+                    for &w in self.neighbours(u) {
+                        let cw = self.colour[w as usize];
+                        if cw == EMPTY {
+                            if !seen[w as usize] {
+                                seen[w as usize] = true;
+                                region.push(w);
+                            }
+                        } else {
+                            reaches[cw as usize - 1] = true;
                         }
-                    } else {
-                        reaches[cw as usize - 1] = true;
                     }
                 }
-            }
+                (region.len() as u64, reaches)
+            };
             for p in 0..2 {
                 if !reaches[1 - p] && (!touching || reaches[p]) {
-                    score[p] += region.len() as u64;
+                    score[p] += size;
                 }
             }
         }
@@ -720,7 +831,8 @@ impl Goban {
         e1.sort_unstable();
         e2.sort_unstable();
         assert_eq!(e1, e2, "empties");
-        assert_eq!(fresh.counts, self.counts, "neighbour counts");
+        let n = self.len();
+        assert_eq!(fresh.counts[..n], self.counts[..n], "neighbour counts");
         for (i, &e) in self.empties.iter().enumerate() {
             assert_eq!(self.empty_at[e as usize] as usize, i);
         }

@@ -274,3 +274,150 @@ impl History {
         self.same_as(n - 2, current, scratch)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::goban::{BLACK, EMPTY, WHITE};
+
+    // Two vertices, colourings written [vertex 0, vertex 1]. The history does not compute
+    // hashes: each colouring gets a made-up hash, distinct unless a test wants a collision.
+    const BOTH_EMPTY: u64 = 100;
+    const BLACK_ON_0: u64 = 101;
+
+    /// Whether a move that changes the current colouring by `delta` and is hashed `hash`
+    /// repeats an earlier colouring (`next`: the player to move after it, for situational
+    /// superko).
+    fn repeats(
+        h: &History,
+        hash: u64,
+        next: Option<u8>,
+        current: &[u8],
+        delta: &[(u32, u8)],
+    ) -> bool {
+        let mut scratch = Scratch::default();
+        h.repeats(hash, next, current, &mut scratch, |s| {
+            s.delta.clear();
+            s.delta.extend_from_slice(delta);
+        })
+    }
+
+    /// Black plays at vertex 0 of the empty pair: the journal gets (0, was empty).
+    fn black_on_0(h: &mut History) {
+        h.journal().push(EMPTY as u32); // (vertex 0) << 2 | was empty
+        h.record(BLACK_ON_0, WHITE, true);
+    }
+
+    #[test]
+    fn the_length_counts_the_start_and_every_turn() {
+        let mut h = History::new(Lookup::Positional, BOTH_EMPTY, BLACK);
+        assert_eq!(h.len(), 1, "the start");
+        assert!(!h.is_empty());
+        black_on_0(&mut h);
+        h.record(BLACK_ON_0, BLACK, false); // White passes
+        assert_eq!(h.len(), 3);
+        h.restart(BLACK_ON_0, BLACK);
+        assert_eq!(h.len(), 1);
+    }
+
+    #[test]
+    fn positional_superko_finds_the_start_and_only_real_repeats() {
+        let mut h = History::new(Lookup::Positional, BOTH_EMPTY, BLACK);
+        black_on_0(&mut h);
+        let current = [BLACK, EMPTY];
+        // A move that empties vertex 0 gives back the empty pair of turn 0.
+        assert!(repeats(&h, BOTH_EMPTY, None, &current, &[(0, EMPTY)]));
+        // The same hash on a colouring never seen (a collision) is no repeat.
+        assert!(!repeats(&h, BOTH_EMPTY, None, &current, &[(1, WHITE)]));
+        // A move that changes nothing (a lone stone removed at once) repeats the current one.
+        assert!(repeats(&h, BLACK_ON_0, None, &current, &[]));
+    }
+
+    #[test]
+    fn a_restart_forgets_every_earlier_colouring() {
+        let mut h = History::new(Lookup::Positional, BOTH_EMPTY, BLACK);
+        black_on_0(&mut h);
+        // Start again from X . : the empty pair is no longer in the game.
+        h.restart(BLACK_ON_0, WHITE);
+        let current = [BLACK, EMPTY];
+        assert!(!repeats(&h, BOTH_EMPTY, None, &current, &[(0, EMPTY)]));
+        // The new start itself is recorded, once, as turn 0.
+        assert!(repeats(&h, BLACK_ON_0, None, &current, &[]));
+    }
+
+    #[test]
+    fn situational_superko_counts_a_pass_as_a_new_situation() {
+        // Black passes at the empty pair: (empty pair, White to move) exists only as the
+        // situation the pass made; turn 0 is (empty pair, Black to move).
+        let mut h = History::new(Lookup::Situational, BOTH_EMPTY, BLACK);
+        h.record(BOTH_EMPTY, WHITE, false);
+        h.journal().push(EMPTY as u32); // (vertex 0) << 2 | was empty
+        h.record(BLACK_ON_0, BLACK, true); // White plays at 0 (the colour does not matter here)
+        let current = [WHITE, EMPTY];
+        // A Black move emptying vertex 0 leaves White to move at the empty pair: a repeat.
+        assert!(repeats(
+            &h,
+            BOTH_EMPTY,
+            Some(WHITE),
+            &current,
+            &[(0, EMPTY)]
+        ));
+        // With Black to move after it, the same colouring repeats turn 0.
+        assert!(repeats(
+            &h,
+            BOTH_EMPTY,
+            Some(BLACK),
+            &current,
+            &[(0, EMPTY)]
+        ));
+        let mut fresh = History::new(Lookup::Situational, BOTH_EMPTY, BLACK);
+        fresh.journal().push(EMPTY as u32); // (vertex 0) << 2 | was empty
+        fresh.record(BLACK_ON_0, WHITE, true);
+        // Without the pass, (empty pair, White to move) never occurred.
+        assert!(!repeats(
+            &fresh,
+            BOTH_EMPTY,
+            Some(WHITE),
+            &[BLACK, EMPTY],
+            &[(0, EMPTY)]
+        ));
+    }
+
+    #[test]
+    fn simple_ko_looks_at_the_colouring_before_the_opponents_turn_only() {
+        let mut h = History::new(Lookup::Recent, BOTH_EMPTY, BLACK);
+        let current = [BLACK, EMPTY];
+        black_on_0(&mut h);
+        // White's move emptying vertex 0 gives back the colouring before Black's turn.
+        let mut s = Scratch::default();
+        let back = |s: &mut Scratch| {
+            s.delta.clear();
+            s.delta.push((0, EMPTY));
+        };
+        assert!(h.repeats_previous(BOTH_EMPTY, &current, &mut s, back));
+        // After one more turn (White passes), the empty pair is two turns back: allowed.
+        h.record(BLACK_ON_0, BLACK, false);
+        assert!(!h.repeats_previous(BOTH_EMPTY, &current, &mut s, back));
+        // At the start there is no earlier turn at all.
+        let h = History::new(Lookup::Recent, BOTH_EMPTY, BLACK);
+        assert!(!h.repeats_previous(BOTH_EMPTY, &[EMPTY, EMPTY], &mut s, |_| {}));
+    }
+
+    #[test]
+    fn the_stamps_start_over_before_they_overflow() {
+        let mut h = History::new(Lookup::Positional, BOTH_EMPTY, BLACK);
+        black_on_0(&mut h);
+        let mut scratch = Scratch {
+            generation: u32::MAX - 3,
+            ..Scratch::default()
+        };
+        for _ in 0..6 {
+            let found = h.repeats(BOTH_EMPTY, None, &[BLACK, EMPTY], &mut scratch, |s| {
+                s.delta.clear();
+                s.delta.push((0, EMPTY));
+            });
+            assert!(found, "generation {}", scratch.generation);
+        }
+        assert!(scratch.generation < 100, "the stamps started over");
+    }
+}

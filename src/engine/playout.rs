@@ -249,6 +249,111 @@ pub fn random_graph_rows(n: usize, degree: usize, seed: u64) -> (Vec<u32>, Vec<u
     (off, adj)
 }
 
+/// A random geometric graph on `n` vertices with average degree about `degree`: points
+/// uniform in the unit square, an edge between two points closer than `r`, where
+/// `n * pi * r^2 = degree`. Unlike [`random_graph_rows`] it has spatial structure (like a
+/// board, short cycles and local neighbourhoods), and its vertices are numbered cell by cell
+/// along the rows of a grid of `r x r` cells, so that neighbours have nearby numbers.
+pub fn random_geometric_rows(n: usize, degree: usize, seed: u64) -> (Vec<u32>, Vec<u32>) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let r = (degree as f64 / (std::f64::consts::PI * n.max(1) as f64)).sqrt();
+    let cells = ((1.0 / r).floor() as usize).max(1);
+    let cell_of = |x: f64| ((x * cells as f64) as usize).min(cells - 1);
+    let mut points: Vec<(usize, f64, f64)> = (0..n)
+        .map(|_| {
+            let (x, y): (f64, f64) = (rng.random(), rng.random());
+            (cell_of(y) * cells + cell_of(x), x, y)
+        })
+        .collect();
+    points.sort_unstable_by(|a, b| a.partial_cmp(b).expect("no NaN"));
+    // first[c]: the first vertex of cell c (vertices are numbered in cell order).
+    let mut first = vec![0u32; cells * cells + 1];
+    for &(c, _, _) in &points {
+        first[c + 1] += 1;
+    }
+    for c in 0..cells * cells {
+        first[c + 1] += first[c];
+    }
+    let mut off = Vec::with_capacity(n + 1);
+    let mut adj = Vec::with_capacity(n * degree);
+    off.push(0u32);
+    for &(c, x, y) in &points {
+        let (cx, cy) = ((c % cells) as i64, (c / cells) as i64);
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                let (ax, ay) = (cx + dx, cy + dy);
+                if ax < 0 || ay < 0 || ax >= cells as i64 || ay >= cells as i64 {
+                    continue;
+                }
+                let d = ay as usize * cells + ax as usize;
+                for w in first[d]..first[d + 1] {
+                    let (_, wx, wy) = points[w as usize];
+                    let close = (wx - x).powi(2) + (wy - y).powi(2) < r * r;
+                    if close && (wx, wy) != (x, y) {
+                        adj.push(w);
+                    }
+                }
+            }
+        }
+        let row = off.len() - 1;
+        adj[off[row] as usize..].sort_unstable();
+        off.push(adj.len() as u32);
+    }
+    (off, adj)
+}
+
+/// An order of the vertices in which neighbours tend to have nearby numbers: breadth-first
+/// from vertex 0 (then from the first vertex not reached, for each further component), each
+/// vertex's unvisited neighbours in increasing order. `order[i]` is the old number of the
+/// vertex numbered `i`.
+pub fn breadth_first_order(off: &[u32], adj: &[u32]) -> Vec<u32> {
+    let n = off.len() - 1;
+    let mut seen = vec![false; n];
+    let mut order = Vec::with_capacity(n);
+    for root in 0..n {
+        if seen[root] {
+            continue;
+        }
+        seen[root] = true;
+        order.push(root as u32);
+        let mut i = order.len() - 1;
+        while i < order.len() {
+            let u = order[i] as usize;
+            i += 1;
+            for &w in &adj[off[u] as usize..off[u + 1] as usize] {
+                if !seen[w as usize] {
+                    seen[w as usize] = true;
+                    order.push(w);
+                }
+            }
+        }
+    }
+    order
+}
+
+/// The same graph with vertex `order[i]` renumbered `i`, in compressed rows.
+pub fn renumbered_rows(off: &[u32], adj: &[u32], order: &[u32]) -> (Vec<u32>, Vec<u32>) {
+    let mut new_of = vec![0u32; order.len()];
+    for (i, &old) in order.iter().enumerate() {
+        new_of[old as usize] = i as u32;
+    }
+    let mut noff = Vec::with_capacity(off.len());
+    let mut nadj = Vec::with_capacity(adj.len());
+    noff.push(0u32);
+    for &old in order {
+        let start = nadj.len();
+        let o = old as usize;
+        nadj.extend(
+            adj[off[o] as usize..off[o + 1] as usize]
+                .iter()
+                .map(|&w| new_of[w as usize]),
+        );
+        nadj[start..].sort_unstable();
+        noff.push(nadj.len() as u32);
+    }
+    (noff, nadj)
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::goban::{BLACK, WHITE};
@@ -259,6 +364,67 @@ mod tests {
         let (off, adj) = grid_rows(3, 3);
         p.game.goban = Goban::from_rows(off, adj, colouring, u64::MAX);
         p
+    }
+
+    /// Every row sorted, no loop, no repeat, and w in row v iff v in row w.
+    fn assert_simple_symmetric(off: &[u32], adj: &[u32]) {
+        let row = |v: usize| &adj[off[v] as usize..off[v + 1] as usize];
+        for v in 0..off.len() - 1 {
+            assert!(row(v).windows(2).all(|p| p[0] < p[1]), "row {v} sorted");
+            for &w in row(v) {
+                assert_ne!(w as usize, v, "loop at {v}");
+                assert!(row(w as usize).contains(&(v as u32)), "{v}-{w} one way");
+            }
+        }
+    }
+
+    #[test]
+    fn geometric_graphs_are_simple_with_the_asked_degree_and_local_numbers() {
+        let n = 20_000;
+        let (off, adj) = random_geometric_rows(n, 4, 3);
+        assert_eq!(off.len(), n + 1);
+        assert_simple_symmetric(&off, &adj);
+        // Mean degree n * pi * r^2 = 4, less a little lost at the square's edges.
+        let mean = adj.len() as f64 / n as f64;
+        assert!((3.6..4.1).contains(&mean), "mean degree {mean}");
+        // r = 0.008: rows of 125 cells of 1.28 vertices each. A neighbour lies in the same
+        // row of cells or the next or previous one: at most some 2 * 160 numbers away.
+        let far = (0..n)
+            .flat_map(|v| {
+                adj[off[v] as usize..off[v + 1] as usize]
+                    .iter()
+                    .map(move |&w| (v, w))
+            })
+            .filter(|&(v, w)| (v as i64 - w as i64).abs() > 1000)
+            .count();
+        assert_eq!(far, 0, "edges between far-apart numbers");
+    }
+
+    #[test]
+    fn breadth_first_renumbering_keeps_the_graph() {
+        let (off, adj) = random_graph_rows(500, 4, 8);
+        let order = breadth_first_order(&off, &adj);
+        let mut sorted = order.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..500).collect::<Vec<u32>>(), "a permutation");
+        let (noff, nadj) = renumbered_rows(&off, &adj, &order);
+        assert_simple_symmetric(&noff, &nadj);
+        // Edge {a, b} of the old graph is edge {new a, new b} of the new one.
+        let mut new_of = vec![0u32; 500];
+        for (i, &old) in order.iter().enumerate() {
+            new_of[old as usize] = i as u32;
+        }
+        assert_eq!(adj.len(), nadj.len());
+        for a in 0..500 {
+            for &b in &adj[off[a] as usize..off[a + 1] as usize] {
+                let (na, nb) = (new_of[a] as usize, new_of[b as usize]);
+                assert!(nadj[noff[na] as usize..noff[na + 1] as usize].contains(&nb));
+            }
+        }
+        // Breadth-first from 0: vertex 0 keeps its number, its neighbours come next.
+        assert_eq!(order[0], 0);
+        let first = &adj[off[0] as usize..off[1] as usize];
+        assert_eq!(&order[1..=first.len()], first);
     }
 
     #[test]

@@ -402,6 +402,13 @@ pub fn check_move(
     player: Player,
     v: Vertex,
 ) -> Result<(ColouredGraph, Removed), Illegal> {
+    // A move colours a vertex of V: a turn that names no vertex is not a move.
+    if v >= state.position.f.len() {
+        return Err(Illegal {
+            clause: "ggg1:2",
+            reason: format!("vertex {v} is not on the board"),
+        });
+    }
     let name = state.position.graph.name(v).to_string();
     if state.position.f[v] != Colour::Empty {
         return Err(Illegal {
@@ -521,6 +528,14 @@ pub fn take_turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
             return Ok(GameState {
                 result: Some(finish(state, Some(player), EndReason::Resignation)),
                 ..state.clone()
+            });
+        }
+        _ => {
+            // Komi, colour choice, history and ko actions are turns of the directed rules
+            // (`dir:*`): General Graph Go has moves, passes and resignations only.
+            return Err(Illegal {
+                clause: "ggg1:2",
+                reason: "not a turn of General Graph Go (a move, a pass or a resignation)".into(),
             });
         }
     };

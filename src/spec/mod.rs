@@ -2,7 +2,10 @@
 //! clause, in the document's order and words. Slow and plain on purpose: it is the oracle
 //! the engine is checked against. It never imports `crate::engine`.
 
+pub mod directed;
 pub mod ggg;
+pub mod mango;
+pub mod nrich;
 
 use crate::game::{
     Illegal, Observation, Playable, RuleId, RuleSet, Setup, Turn, Unsupported, Version,
@@ -28,6 +31,15 @@ impl RuleSet for Spec {
             RuleId::Ggg1 | RuleId::Ggg2 | RuleId::Ggg3 => {
                 let state = ggg::start(setup).map_err(Unsupported)?;
                 Ok(Box::new(SpecGame { state }))
+            }
+            RuleId::Mango => {
+                let state = mango::setup(setup).map_err(Unsupported)?;
+                Ok(Box::new(mango::MangoGame { state }))
+            }
+            RuleId::Directed => {
+                let state =
+                    directed::start(setup, directed::Deleters::Either).map_err(Unsupported)?;
+                Ok(Box::new(DirectedGame { state }))
             }
             other => Err(Unsupported(format!(
                 "the transcription of {} is not written yet",
@@ -55,6 +67,36 @@ impl Playable for SpecGame {
 
     fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
         self.state = ggg::take_turn(&self.state, turn)?;
+        Ok(())
+    }
+}
+
+/// A game of the directed rules played by the transcription: a [`directed::State`] value
+/// replaced at every turn. The game never ends in finite play (`dir:WIN` decides infinite
+/// plays, given as lassos: [`directed::outcome`]), so `result` is always `None`.
+#[derive(Clone, Debug)]
+pub struct DirectedGame {
+    pub state: directed::State,
+}
+
+impl Playable for DirectedGame {
+    fn observe(&self) -> Observation {
+        let s = &self.state;
+        Observation {
+            position: s.position.iter().copied().collect(),
+            to_move: Some(s.to_move()),
+            prisoners: None,
+            scores: Some(s.scores.clone()),
+            result: None,
+        }
+    }
+
+    fn legal_turns(&self) -> Vec<Turn> {
+        directed::legal_turns(&self.state)
+    }
+
+    fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
+        self.state = directed::take_turn(&self.state, turn)?;
         Ok(())
     }
 }

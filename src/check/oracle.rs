@@ -1,0 +1,82 @@
+//! The fast oracle: the engine against the transcription on a short differential campaign,
+//! inside the library's own test binary so that a change to `src/engine/` costs one
+//! incremental compilation before it is judged. This is the test command of mutation
+//! testing (`.cargo/mutants.toml`, `spec/mutants.md`), and it runs with every `cargo test`.
+//!
+//! - the campaign's own games ([`fuzz::play_game`]: random boards, setups, options and
+//!   turns biased toward captures, self-captures, ko retakes, passes and refused turns),
+//!   compared after every turn on everything observable and on the set of legal turns;
+//! - the same games against an engine whose Zobrist keys keep 0 or 2 bits, so that every
+//!   repetition test is a hash hit and only the exact confirmation tells colourings apart;
+//! - the hand-checked regression records of `tests/regressions/`.
+//!
+//! `ORACLE_GAMES=n` plays n campaign games instead of the default (for a longer run).
+
+use crate::check;
+use crate::engine::MaskedEngine;
+use crate::fuzz;
+use crate::game::RuleSet;
+use crate::record::Record;
+
+/// The campaign seed of the oracle (any fixed number: the games are reproducible with
+/// `graphgo fuzz --seed 5 --game i`).
+const SEED: u64 = 5;
+
+fn games(default: u64) -> u64 {
+    std::env::var("ORACLE_GAMES")
+        .map(|n| n.parse().expect("ORACLE_GAMES is a number"))
+        .unwrap_or(default)
+}
+
+/// Plays campaign games `0..count` through the spec and `engine`; panics on the first
+/// divergence with its description and the command that replays it.
+fn campaign(engine: &dyn RuleSet, count: u64) {
+    let spec = check::reference();
+    for index in 0..count {
+        let played = fuzz::play_game(&*spec, engine, SEED, index);
+        if let Some(d) = played.divergence {
+            panic!(
+                "{} diverges from the spec in game {index} (replay: graphgo fuzz --seed {SEED} \
+                 --game {index}):\n{}",
+                engine.name(),
+                d.describe(&played.game.setup.board)
+            );
+        }
+    }
+}
+
+#[test]
+fn the_engine_agrees_with_the_spec_on_a_short_campaign() {
+    campaign(&crate::engine::Engine, games(300));
+}
+
+#[test]
+fn hash_collisions_never_change_a_verdict() {
+    // Mask 0: every colouring hashes to 0. Mask 3: four buckets.
+    for mask in [0, 3] {
+        campaign(&MaskedEngine(mask), games(300) / 3);
+    }
+}
+
+#[test]
+fn the_regression_records_replay_as_expected_on_the_engine() {
+    // The files of tests/regressions/, whose `# expect:` lines were worked out by hand.
+    let cases = [
+        include_str!("../../tests/regressions/ggg3-no-move-lose.yaml"),
+        include_str!("../../tests/regressions/ggg3-no-move-pass.yaml"),
+        include_str!("../../tests/regressions/ggg3-self-capture-pays-opponent.yaml"),
+        include_str!("../../tests/regressions/neutral-none-scores-nobody.yaml"),
+        include_str!("../../tests/regressions/superko-ko-retake.yaml"),
+        include_str!("../../tests/regressions/superko-lone-self-capture.yaml"),
+    ];
+    let (spec, engine) = (check::reference(), check::engine());
+    for text in cases {
+        let expected = check::expected_outcome(text).expect("an `# expect:` line");
+        let game = Record::parse(text, false).unwrap().game().unwrap();
+        let got = check::outcome(&*engine, &game).text();
+        assert_eq!(got, expected, "{text}");
+        if let Some(d) = check::compare(&*spec, &*engine, &game) {
+            panic!("diverges:\n{}", d.describe(&game.setup.board));
+        }
+    }
+}
