@@ -119,8 +119,8 @@ impl Divergence {
         }
     }
 
-    /// A few lines saying where the sides differ and what each did, naming vertices by the
-    /// board's names.
+    /// A few lines saying where the sides differ and what each did, naming the targets of
+    /// moves by `names` (the board, or a go-space's placements: `Setup::turn_names`).
     pub fn describe(&self, board: &Board) -> String {
         let [a, b] = &self.sides;
         let w = a.len().max(b.len());
@@ -509,7 +509,6 @@ impl Outcome {
 /// (`# <side>: <outcome>`), then the game as a record. `provenance` (e.g. the fuzz command
 /// that found it) is written as a comment when not empty.
 pub fn case_file(a: &dyn RuleSet, b: &dyn RuleSet, game: &Game, provenance: &str) -> String {
-    let board = &game.setup.board;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -522,7 +521,7 @@ pub fn case_file(a: &dyn RuleSet, b: &dyn RuleSet, game: &Game, provenance: &str
     }
     match compare(a, b, game) {
         Some(d) => {
-            for line in d.describe(board).lines() {
+            for line in d.describe(game.setup.turn_names()).lines() {
                 let _ = writeln!(out, "# {line}");
             }
         }
@@ -724,9 +723,13 @@ fn shrink_turns(a: &dyn RuleSet, b: &dyn RuleSet, best: &mut Shrunk, budget: usi
 /// The game on the subgraph induced by the vertices not in `removed`: turns at removed
 /// vertices are dropped, setup stones on kept vertices stay. `None` if nothing would be left.
 pub fn without_vertices(game: &Game, removed: &BTreeSet<Vertex>) -> Option<Game> {
-    // Directed boards keep their arcs in the equipment, indexed by vertex: deleting vertices
-    // from the board alone would give an invalid setup, so they are only shrunk by turns.
-    if matches!(game.setup.equipment, crate::game::Equipment::Arcs(_)) {
+    // Directed boards keep their arcs in the equipment, indexed by vertex, and a go-space's
+    // points are tied to its topology and placements: deleting vertices from the board alone
+    // would give an invalid setup, so they are only shrunk by turns.
+    if matches!(
+        game.setup.equipment,
+        crate::game::Equipment::Arcs(_) | crate::game::Equipment::Space(_)
+    ) {
         return None;
     }
     let board = &game.setup.board;
@@ -804,6 +807,14 @@ fn shrink_vertices(a: &dyn RuleSet, b: &dyn RuleSet, best: &mut Shrunk, budget: 
 fn shrink_edges(a: &dyn RuleSet, b: &dyn RuleSet, best: &mut Shrunk, budget: usize) {
     let mut i = 0;
     while best.attempts < budget {
+        if matches!(
+            best.game.setup.equipment,
+            crate::game::Equipment::Space(_) | crate::game::Equipment::Arcs(_)
+        ) {
+            // A go-space's board is its specialisation preorder, a directed board's is the
+            // shadow of its arcs: neither is an edge list to shrink.
+            return;
+        }
         let board = &best.game.setup.board;
         let edges: Vec<(Vertex, Vertex)> = board.edges().collect();
         if i >= edges.len() {

@@ -299,6 +299,28 @@ impl Setup {
     }
 }
 
+impl Setup {
+    /// The names a record gives the targets of moves: the board's vertices, or on a
+    /// go-space its placements (`Turn::text` and `Turn::parse` read them).
+    pub fn turn_names(&self) -> &Board {
+        match &self.equipment {
+            Equipment::Space(space) => space.placement_names(),
+            _ => &self.board,
+        }
+    }
+
+    /// The points a move colours: its vertex, or on a go-space all points of its placement.
+    pub fn points_of_move(&self, at: Vertex) -> Vec<Vertex> {
+        match &self.equipment {
+            Equipment::Space(space) => space
+                .placements()
+                .get(at)
+                .map_or_else(Vec::new, |p| p.iter().copied().collect()),
+            _ => vec![at],
+        }
+    }
+}
+
 /// One turn of a game. Not `Copy`: families add turns that carry rationals (komi, bids).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Turn {

@@ -25,12 +25,17 @@ struct Cli {
 enum Command {
     /// Replay a game record (YAML or JSON) under its rules: every turn, the final position, the result.
     /// Exit status 0 when every turn is legal, 1 at an illegal turn, 2 for bad input.
+    ///
+    /// An SGF file (`.sgf`) is read too: its main variation, played under --rules (default
+    /// ggg1) and the rule options given here (SGF's RU is not read).
     Play {
-        /// The record file.
+        /// The record file (YAML, JSON, or SGF when it ends in .sgf).
         file: PathBuf,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        sgf: SgfRules,
     },
     /// Replay a game record through the spec and the engine, comparing everything observable
     /// after every turn (position, player to move, prisoners, result, legal turns, refusals).
@@ -39,7 +44,8 @@ enum Command {
     Check {
         /// The record file.
         file: PathBuf,
-        /// Also shrink the divergence and write the minimized record to this file.
+        /// Also shrink the divergence and write the minimized record to this file (and, for
+        /// a game on a grid, a case shrunk on grids only as SGF, with the extension .sgf).
         #[arg(long, value_name = "OUT")]
         shrink: Option<PathBuf>,
     },
@@ -68,6 +74,73 @@ enum Command {
         /// How many comparisons shrinking may run for each divergence.
         #[arg(long, value_name = "N", default_value_t = 2000)]
         shrink_budget: usize,
+    },
+    /// Replay every SGF file in a folder (complete games only, unless --all) under Tromp-Taylor
+    /// rules (ggg1, neutral none, all self-capture, positional superko; the flags change
+    /// them) through the engine and, with --spec, the transcription too. Prints each refused
+    /// move and the replay speed (moves per second, single thread).
+    /// Exit status 0 when every move is legal, 1 otherwise, 2 for bad input.
+    ReplayDir {
+        /// The folder of .sgf files.
+        dir: PathBuf,
+        /// Also replay through the transcription (slow on 19x19).
+        #[arg(long)]
+        spec: bool,
+        /// Replay problem positions too, not only complete games.
+        #[arg(long)]
+        all: bool,
+        #[command(flatten)]
+        rules: SgfRules,
+    },
+    /// Verify a GTP engine against graphgo: random and long games on square boards, the
+    /// engine's stones and legal moves compared with graphgo's (ggg1 with the options given,
+    /// which should match the engine's: see spec/engines/gnugo.md) after every turn. Every
+    /// disagreement is shrunk and written to --out as a record (YAML) and an SGF file.
+    /// Exit status 0 when they agree, 1 on disagreements, 2 for bad arguments, 3 when the
+    /// engine hangs, crashes or does not speak GTP.
+    ///
+    /// Example: graphgo verify-gtp --self-capture none --repetition simple -- gnugo --mode gtp
+    VerifyGtp {
+        /// Board sides (square grids, 2 to 25; comma-separated).
+        #[arg(long, value_delimiter = ',', default_values_t = [5, 7, 9])]
+        size: Vec<usize>,
+        /// Games per board size (every third one long, without passes).
+        #[arg(long, default_value_t = 6)]
+        games: usize,
+        /// The most turns a game is played for.
+        #[arg(long, default_value_t = 400)]
+        max_turns: usize,
+        /// Seed of the random games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Seconds to wait for any one answer before the engine is killed as hung.
+        #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+        timeout: f64,
+        /// Seconds to wait for the engine's first answer (engines that load a network or an
+        /// opening book start slowly).
+        #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+        startup_timeout: f64,
+        /// Komi sent to the engine and used by graphgo (exact: 7.5, 15/2).
+        #[arg(long, default_value = "0")]
+        komi: String,
+        /// Where minimized disagreements are written.
+        #[arg(long, value_name = "DIR", default_value = "verify-gtp-findings")]
+        out: PathBuf,
+        /// Stop after this many disagreements.
+        #[arg(long, default_value_t = 5)]
+        max_findings: usize,
+        /// Comparisons the shrinker may run for each disagreement.
+        #[arg(long, default_value_t = 300)]
+        shrink_budget: usize,
+        /// graphgo's self-capture rule to compare with: all, multi or none.
+        #[arg(long, default_value = "all")]
+        self_capture: String,
+        /// graphgo's repetition rule to compare with: positional, situational, simple, none.
+        #[arg(long, default_value = "positional")]
+        repetition: String,
+        /// The engine's command line, after `--`.
+        #[arg(last = true, required = true, value_name = "ENGINE")]
+        engine: Vec<String>,
     },
     /// dir:NOTE-pairs: on N isolated pairs of points, the longest game without passes under
     /// positional superko and the fewest moves before the directed rules' loop can begin,
@@ -155,7 +228,7 @@ enum VectorsAction {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Play { file, json } => play(&file, json),
+        Command::Play { file, json, sgf } => play(&file, json, &sgf),
         Command::Check { file, shrink } => check(&file, shrink.as_deref()),
         Command::Fuzz {
             seed,
@@ -166,6 +239,48 @@ fn main() -> ExitCode {
             out,
             shrink_budget,
         } => fuzz(seed, time, games, game, &shard, out, shrink_budget),
+        Command::ReplayDir {
+            dir,
+            spec,
+            all,
+            rules,
+        } => replay_dir(&dir, spec, all, &rules),
+        Command::VerifyGtp {
+            size,
+            games,
+            max_turns,
+            seed,
+            timeout,
+            startup_timeout,
+            komi,
+            out,
+            max_findings,
+            shrink_budget,
+            self_capture,
+            repetition,
+            engine,
+        } => {
+            let rules = SgfRules {
+                rules: None,
+                neutral: None,
+                self_capture: Some(self_capture),
+                repetition: Some(repetition),
+                no_move: None,
+            };
+            verify_gtp(
+                size,
+                games,
+                max_turns,
+                seed,
+                [timeout, startup_timeout],
+                &komi,
+                out,
+                max_findings,
+                shrink_budget,
+                &rules,
+                &engine,
+            )
+        }
         Command::Pairs { max, seconds } => pairs(max, seconds),
         Command::Bench {
             playouts,
@@ -222,15 +337,8 @@ fn fail(message: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn play(file: &Path, json: bool) -> ExitCode {
-    let (game, cycle) = match Record::load(file).and_then(|r| {
-        let at_file = |e: graphgo::record::InputError| {
-            graphgo::record::InputError(format!("{}: {e}", file.display()))
-        };
-        let game = r.game().map_err(at_file)?;
-        let cycle = r.cycle_turns(&game).map_err(at_file)?;
-        Ok((game, cycle))
-    }) {
+fn play(file: &Path, json: bool, sgf: &SgfRules) -> ExitCode {
+    let (game, cycle) = match load_game(file, sgf) {
         Ok(g) => g,
         Err(e) => return fail(e),
     };
@@ -326,7 +434,7 @@ fn check(file: &Path, shrink_to: Option<&Path>) -> ExitCode {
         );
         return ExitCode::SUCCESS;
     };
-    print!("{}", divergence.describe(&game.setup.board));
+    print!("{}", divergence.describe(game.setup.turn_names()));
     if let Some(out) = shrink_to {
         if let Some(shrunk) = check::shrink(&*a, &*b, &game, 5000) {
             let text = check::case_file(
@@ -344,6 +452,28 @@ fn check(file: &Path, shrink_to: Option<&Path>) -> ExitCode {
                 shrunk.game.setup.board.len(),
                 out.display()
             );
+        }
+        // A grid counterexample is also shrunk on grids only and written as SGF beside it.
+        if graphgo::sgf::grid_size(&game.setup.board).is_some() {
+            let (ga, gb) = (graphgo::sgf::OnGrids(&*a), graphgo::sgf::OnGrids(&*b));
+            if let Some(shrunk) = check::shrink(&ga, &gb, &game, 5000) {
+                let comment = format!(
+                    "shrunk on grids by `graphgo check --shrink` from {}\n{}",
+                    file.display(),
+                    shrunk.divergence.describe(&shrunk.game.setup.board)
+                );
+                if let Some(text) = graphgo::sgf::write(&shrunk.game, &comment) {
+                    let sgf_out = out.with_extension("sgf");
+                    if let Err(e) = graphgo::fuzz::write_atomically(&sgf_out, &text) {
+                        return fail(format!("{}: cannot write: {e}", sgf_out.display()));
+                    }
+                    println!(
+                        "shrunk on grids to {} turns: {}",
+                        shrunk.game.turns.len(),
+                        sgf_out.display()
+                    );
+                }
+            }
         }
     }
     ExitCode::from(1)
@@ -438,7 +568,11 @@ fn fuzz(
                 found.shrunk.turns.len(),
                 board.len()
             );
-            for line in found.divergence.describe(board).lines() {
+            for line in found
+                .divergence
+                .describe(found.shrunk.setup.turn_names())
+                .lines()
+            {
                 println!("  {line}");
             }
             if let Some(f) = &found.file {
@@ -595,4 +729,308 @@ fn vectors(action: VectorsAction) -> ExitCode {
             ExitCode::SUCCESS
         }
     }
+}
+
+/// The rule set and options an SGF record is played under (SGF's own `RU` names rules that
+/// graphgo does not transcribe). Ignored for YAML and JSON records, which carry their own.
+#[derive(clap::Args, Clone, Debug)]
+struct SgfRules {
+    /// Rules for an SGF record: ggg1, ggg2 or ggg3.
+    #[arg(long, value_name = "RULES")]
+    rules: Option<String>,
+    /// Reading 1 (ggg1 scoring of empty regions that touch no stone): both or none.
+    #[arg(long, value_name = "READING")]
+    neutral: Option<String>,
+    /// Self-capture: all, multi or none.
+    #[arg(long, value_name = "WHICH")]
+    self_capture: Option<String>,
+    /// Repetition rule: positional, situational, simple or none.
+    #[arg(long, value_name = "RULE")]
+    repetition: Option<String>,
+    /// Reading 2 (ggg3): lose or pass.
+    #[arg(long, value_name = "READING")]
+    no_move: Option<String>,
+}
+
+impl SgfRules {
+    fn given(&self) -> bool {
+        self.rules.is_some()
+            || self.neutral.is_some()
+            || self.self_capture.is_some()
+            || self.repetition.is_some()
+            || self.no_move.is_some()
+    }
+
+    /// The rules and options, or a message naming the flag and its value.
+    fn read(&self) -> Result<(graphgo::game::RuleId, graphgo::game::Options), String> {
+        use graphgo::game::RuleId;
+        let rules = match self.rules.as_deref() {
+            None => RuleId::Ggg1,
+            Some(name) => RuleId::parse(name)
+                .filter(|r| RuleId::GRAPH.contains(r))
+                .ok_or_else(|| format!("--rules: '{name}' is not ggg1, ggg2 or ggg3"))?,
+        };
+        let mut options = graphgo::game::Options::default();
+        fn value<T: serde::de::DeserializeOwned>(
+            flag: &str,
+            given: &Option<String>,
+            known: &str,
+        ) -> Result<Option<T>, String> {
+            given
+                .as_ref()
+                .map(|v| {
+                    serde_json::from_value(serde_json::Value::String(v.clone()))
+                        .map_err(|_| format!("--{flag}: '{v}' is not one of {known}"))
+                })
+                .transpose()
+        }
+        if let Some(v) = value("neutral", &self.neutral, "both, none")? {
+            options.neutral = v;
+        }
+        if let Some(v) = value("self-capture", &self.self_capture, "all, multi, none")? {
+            options.self_capture = v;
+        }
+        if let Some(v) = value(
+            "repetition",
+            &self.repetition,
+            "positional, situational, simple, none",
+        )? {
+            options.repetition = v;
+        }
+        if let Some(v) = value("no-move", &self.no_move, "lose, pass")? {
+            options.no_move = v;
+        }
+        Ok((rules, options))
+    }
+}
+
+fn is_sgf(file: &Path) -> bool {
+    file.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
+}
+
+/// A game from a record (YAML, JSON) or an SGF file played under the given rules.
+fn load_game(
+    file: &Path,
+    sgf: &SgfRules,
+) -> Result<(graphgo::record::Game, Option<Vec<graphgo::game::Turn>>), graphgo::record::InputError>
+{
+    use graphgo::record::InputError;
+    if is_sgf(file) {
+        let (rules, options) = sgf.read().map_err(InputError)?;
+        return graphgo::sgf::load(file, rules, options).map(|g| (g, None));
+    }
+    if sgf.given() {
+        return Err(InputError(format!(
+            "{}: --rules and the rule options are for SGF files; a YAML or JSON record names its own rules and options",
+            file.display()
+        )));
+    }
+    Record::load(file).and_then(|r| {
+        let at_file = |e: InputError| InputError(format!("{}: {e}", file.display()));
+        let game = r.game().map_err(at_file)?;
+        let cycle = r.cycle_turns(&game).map_err(at_file)?;
+        Ok((game, cycle))
+    })
+}
+
+fn replay_dir(dir: &Path, with_spec: bool, all: bool, flags: &SgfRules) -> ExitCode {
+    use graphgo::game::RuleSet;
+    use graphgo::sgf;
+    let (rules, mut options) = match flags.read() {
+        Ok(r) => r,
+        Err(e) => return fail(e),
+    };
+    // Tromp-Taylor unless a flag says otherwise.
+    if flags.neutral.is_none() {
+        options.neutral = sgf::TROMP_TAYLOR.neutral;
+    }
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => return fail(format!("{}: cannot read the folder: {e}", dir.display())),
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| is_sgf(p))
+        .collect();
+    files.sort();
+    let engine = graphgo::engine::Engine;
+    let sides: Vec<&dyn RuleSet> = if with_spec {
+        vec![&engine, &Spec]
+    } else {
+        vec![&engine]
+    };
+    let (mut skipped, mut refused) = (0, 0);
+    let mut loaded = Vec::new();
+    for file in &files {
+        match sgf::load(file, rules, options) {
+            Ok(g) if all || sgf::is_complete_game(&g) => loaded.push((file, g)),
+            Ok(_) => skipped += 1,
+            Err(e) => {
+                println!("unreadable: {e}");
+                skipped += 1;
+            }
+        }
+    }
+    let games = loaded.len();
+    let mut totals = Vec::new();
+    for (k, side) in sides.iter().enumerate() {
+        // The whole batch is timed at once: CPU time of this thread where the system gives
+        // it (10 ms ticks; other work on the machine does not count), else wall-clock time.
+        let wall = std::time::Instant::now();
+        let cpu_before = graphgo::bench::thread_cpu_ns();
+        let mut moves = 0;
+        let mut rounds = 0;
+        // A fast side replays the batch again until a second has passed, so that the
+        // clock's ticks do not dominate the measurement.
+        while rounds == 0 || (wall.elapsed() < std::time::Duration::from_secs(1) && rounds < 1000) {
+            for (file, game) in &loaded {
+                let run = match sgf::run_game(*side, game) {
+                    Ok(r) => r,
+                    Err(e) => return fail(format!("{}: {e}", file.display())),
+                };
+                moves += run.played;
+                if k == 0 && rounds == 0 {
+                    if let Some((i, turn, why)) = &run.refused {
+                        refused += 1;
+                        let name = file.file_name().map(|n| n.to_string_lossy().into_owned());
+                        println!(
+                            "{}: move {} ({}) refused: {} [{}]",
+                            name.unwrap_or_default(),
+                            i + 1,
+                            sgf::turn_text(game, turn),
+                            why.reason,
+                            why.clause
+                        );
+                    }
+                }
+            }
+            rounds += 1;
+        }
+        let spent = match (cpu_before, graphgo::bench::thread_cpu_ns()) {
+            (Some(a), Some(b)) if b > a => (std::time::Duration::from_nanos(b - a), "CPU"),
+            _ => (wall.elapsed(), "wall-clock"),
+        };
+        totals.push((moves, spent, rounds));
+    }
+    println!(
+        "{games} games replayed ({skipped} files skipped: problem positions or unreadable), {refused} with a refused move"
+    );
+    for (side, (moves, (time, kind), rounds)) in sides.iter().zip(&totals) {
+        let secs = time.as_secs_f64().max(1e-9);
+        println!(
+            "{}: {moves} moves ({rounds} round{}) in {:.3} s ({kind} time): {:.0} moves/s",
+            side.name(),
+            if *rounds == 1 { "" } else { "s" },
+            secs,
+            *moves as f64 / secs
+        );
+    }
+    if refused == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn verify_gtp(
+    sizes: Vec<usize>,
+    games: usize,
+    max_turns: usize,
+    seed: u64,
+    [timeout, startup]: [f64; 2],
+    komi: &str,
+    out: PathBuf,
+    max_findings: usize,
+    shrink_budget: usize,
+    flags: &SgfRules,
+    engine: &[String],
+) -> ExitCode {
+    use graphgo::gtp;
+    let options = match flags.read() {
+        Ok((_, o)) => o,
+        Err(e) => return fail(e),
+    };
+    if let Some(&bad) = sizes
+        .iter()
+        .find(|&&s| !(2..=gtp::MAX_GTP_SIZE).contains(&s))
+    {
+        return fail(format!(
+            "--size: {bad} is not a board side from 2 to {}",
+            gtp::MAX_GTP_SIZE
+        ));
+    }
+    for (flag, secs) in [("--timeout", timeout), ("--startup-timeout", startup)] {
+        if !(secs.is_finite() && secs > 0.0 && secs <= 3600.0) {
+            return fail(format!(
+                "{flag}: {secs} is not a number of seconds from 0 to 3600"
+            ));
+        }
+    }
+    let komi = match graphgo::rational::parse(komi) {
+        Ok(k) => k,
+        Err(e) => return fail(format!("--komi: {e}")),
+    };
+    let timeout = std::time::Duration::from_secs_f64(timeout);
+    let startup = std::time::Duration::from_secs_f64(startup);
+    let process = match gtp::GtpProcess::spawn(engine, startup, timeout) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("graphgo verify-gtp: {e}");
+            return ExitCode::from(3);
+        }
+    };
+    let rules = gtp::GtpRules::new(process, &out);
+    if let Some(k) = komi_text(&komi) {
+        let _ = rules_komi(&rules, &k);
+    }
+    let plan = gtp::Plan {
+        sizes,
+        games,
+        max_turns,
+        seed,
+        options,
+        komi,
+        shrink_budget,
+        out: Some(out.clone()),
+        max_findings,
+    };
+    println!(
+        "graphgo verify-gtp: {} against graphgo (ggg1, self-capture {:?}, repetition {:?}); {}; seed {seed}",
+        engine.join(" "),
+        options.self_capture,
+        options.repetition,
+        rules.methods()
+    );
+    let report = gtp::verify(&rules, &plan, &mut |line| print!("{line}"));
+    println!(
+        "{} games, {} turns, {} disagreement{}",
+        report.games,
+        report.turns,
+        report.findings.len(),
+        if report.findings.len() == 1 { "" } else { "s" }
+    );
+    if let Some(f) = &report.failure {
+        println!("ENGINE FAILURE: {f}");
+        return ExitCode::from(3);
+    }
+    if report.games == 0 {
+        println!("ENGINE FAILURE: no game could be played (every board size was refused)");
+        return ExitCode::from(3);
+    }
+    if report.findings.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+fn komi_text(k: &num_rational::BigRational) -> Option<String> {
+    use num_traits::ToPrimitive;
+    k.to_f64().map(|f| format!("{f}"))
+}
+
+fn rules_komi(rules: &graphgo::gtp::GtpRules, komi: &str) -> Result<(), String> {
+    rules.send(&format!("komi {komi}"))
 }

@@ -54,12 +54,12 @@ pub fn replay(rules: &dyn RuleSet, game: &Game) -> Result<Replay, Unsupported> {
         // A vertex is removed when it was coloured before the turn and is empty after it,
         // and so is the vertex a move coloured if the move's self-capture emptied it again.
         let placed = match *turn {
-            Turn::Move { at, .. } => Some(at),
-            _ => None,
+            Turn::Move { at, .. } => game.setup.points_of_move(at),
+            _ => Vec::new(),
         };
         let removed = (0..after.position.len())
             .filter(|&v| {
-                (before.position[v] != Colour::Empty || placed == Some(v))
+                (before.position[v] != Colour::Empty || placed.contains(&v))
                     && after.position[v] == Colour::Empty
             })
             .collect();
@@ -99,7 +99,7 @@ impl Replay {
             .iter()
             .map(|t| {
                 json!({
-                    "turn": t.turn.text(board),
+                    "turn": t.turn.text(game.setup.turn_names()),
                     "removed": t.removed.iter().map(|&v| board.name(v)).collect::<Vec<_>>(),
                 })
             })
@@ -109,7 +109,7 @@ impl Replay {
             "turns": turns,
             "illegal": self.illegal.as_ref().map(|i| json!({
                 "index": i.index,
-                "turn": i.turn.text(board),
+                "turn": i.turn.text(game.setup.turn_names()),
                 "clause": i.illegal.clause,
                 "reason": i.illegal.reason,
             })),
@@ -127,15 +127,30 @@ impl Replay {
     pub fn to_text(&self, game: &Game) -> String {
         let board = &game.setup.board;
         let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "rules {} on {} and {}",
-            game.setup.rules.name(),
-            counted(board.len(), "vertex", "vertices"),
-            counted(board.edge_count(), "edge", "edges")
-        );
+        if let crate::game::Equipment::Space(space) = &game.setup.equipment {
+            let _ = writeln!(
+                out,
+                "rules {} on a go-space of {} and {}",
+                game.setup.rules.name(),
+                counted(board.len(), "point", "points"),
+                counted(space.placements().len(), "placement", "placements")
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "rules {} on {} and {}",
+                game.setup.rules.name(),
+                counted(board.len(), "vertex", "vertices"),
+                counted(board.edge_count(), "edge", "edges")
+            );
+        }
         for (i, t) in self.turns.iter().enumerate() {
-            let _ = write!(out, "{:>4}. {}", i + 1, t.turn.text(board));
+            let _ = write!(
+                out,
+                "{:>4}. {}",
+                i + 1,
+                t.turn.text(game.setup.turn_names())
+            );
             if !t.removed.is_empty() {
                 let names: Vec<&str> = t.removed.iter().map(|&v| board.name(v)).collect();
                 let _ = write!(out, "  removes {}", names.join(" "));
@@ -147,7 +162,7 @@ impl Replay {
                 out,
                 "{:>4}. {}  ILLEGAL ({}): {}",
                 i.index + 1,
-                i.turn.text(board),
+                i.turn.text(game.setup.turn_names()),
                 i.illegal.clause,
                 i.illegal.reason
             );

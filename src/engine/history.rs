@@ -302,9 +302,14 @@ mod tests {
         })
     }
 
+    /// A journal entry: vertex `v` had colour `old` before the turn.
+    fn was(v: u32, old: u8) -> u32 {
+        v << 2 | old as u32
+    }
+
     /// Black plays at vertex 0 of the empty pair: the journal gets (0, was empty).
     fn black_on_0(h: &mut History) {
-        h.journal().push(EMPTY as u32); // (vertex 0) << 2 | was empty
+        h.journal().push(was(0, EMPTY));
         h.record(BLACK_ON_0, WHITE, true);
     }
 
@@ -351,7 +356,7 @@ mod tests {
         // situation the pass made; turn 0 is (empty pair, Black to move).
         let mut h = History::new(Lookup::Situational, BOTH_EMPTY, BLACK);
         h.record(BOTH_EMPTY, WHITE, false);
-        h.journal().push(EMPTY as u32); // (vertex 0) << 2 | was empty
+        h.journal().push(was(0, EMPTY));
         h.record(BLACK_ON_0, BLACK, true); // White plays at 0 (the colour does not matter here)
         let current = [WHITE, EMPTY];
         // A Black move emptying vertex 0 leaves White to move at the empty pair: a repeat.
@@ -371,7 +376,7 @@ mod tests {
             &[(0, EMPTY)]
         ));
         let mut fresh = History::new(Lookup::Situational, BOTH_EMPTY, BLACK);
-        fresh.journal().push(EMPTY as u32); // (vertex 0) << 2 | was empty
+        fresh.journal().push(was(0, EMPTY));
         fresh.record(BLACK_ON_0, WHITE, true);
         // Without the pass, (empty pair, White to move) never occurred.
         assert!(!repeats(
@@ -419,5 +424,29 @@ mod tests {
             assert!(found, "generation {}", scratch.generation);
         }
         assert!(scratch.generation < 100, "the stamps started over");
+    }
+
+    #[test]
+    fn a_repetition_test_leaves_no_stamp_that_hides_a_chain_from_the_next_analysis() {
+        use crate::engine::goban::Goban;
+        // The complete graph on 18 vertices (degree 17: `analyse` stamps chains there).
+        // Black at 1, White on 2..17, 0 empty: each group's one liberty is 0.
+        let board = crate::board::Board::complete(18).unwrap();
+        let rows: Vec<&[usize]> = (0..18).map(|v| board.neighbours(v)).collect();
+        let mut colouring = vec![WHITE; 18];
+        colouring[0] = EMPTY;
+        colouring[1] = BLACK;
+        let goban = Goban::new(&rows, &colouring, u64::MAX);
+        let h = History::new(Lookup::Positional, goban.hash(), WHITE);
+        // A repetition test that compares vertex 1 (the Black stone's own vertex).
+        let mut scratch = Scratch {
+            delta: vec![(1, BLACK)],
+            ..Scratch::default()
+        };
+        assert!(h.same_as(0, goban.colours(), &mut scratch));
+        // White at 0 fills Black's last liberty: Black's stone goes first (ggg1:2), and
+        // then White's group has a liberty at 1 and stays.
+        let effect = goban.analyse(0, WHITE, &mut scratch);
+        assert_eq!((effect.opp_removed, effect.own_removed), (1, 0));
     }
 }

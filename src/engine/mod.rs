@@ -16,6 +16,7 @@ pub mod goban;
 pub mod history;
 pub mod mango;
 pub mod playout;
+pub mod space;
 
 use std::sync::Arc;
 
@@ -312,6 +313,10 @@ impl RuleSet for MaskedEngine {
             crate::game::RuleId::Directed => Ok(Box::new(directed::DirectedEngine::start_masked(
                 setup, mask,
             )?)),
+            // Go-spaces keep their colourings in an exact set: no hash to mask.
+            crate::game::RuleId::TopoPrimitive | crate::game::RuleId::TopoStones => {
+                Ok(Box::new(space::SpaceGame::start(setup)?))
+            }
             _ => Ok(Box::new(EngineGame::start(setup, mask)?)),
         }
     }

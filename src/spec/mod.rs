@@ -6,6 +6,7 @@ pub mod directed;
 pub mod ggg;
 pub mod mango;
 pub mod nrich;
+pub mod topological;
 
 use crate::game::{
     Illegal, Observation, Playable, RuleId, RuleSet, Setup, Turn, Unsupported, Version,
@@ -36,15 +37,15 @@ impl RuleSet for Spec {
                 let state = mango::setup(setup).map_err(Unsupported)?;
                 Ok(Box::new(mango::MangoGame { state }))
             }
+            RuleId::TopoPrimitive | RuleId::TopoStones => {
+                let state = topological::start(setup).map_err(Unsupported)?;
+                Ok(Box::new(TopoSpecGame { state }))
+            }
             RuleId::Directed => {
                 let state =
                     directed::start(setup, directed::Deleters::Either).map_err(Unsupported)?;
                 Ok(Box::new(DirectedGame { state }))
             }
-            other => Err(Unsupported(format!(
-                "the transcription of {} is not written yet",
-                other.name()
-            ))),
         }
     }
 }
@@ -97,6 +98,36 @@ impl Playable for DirectedGame {
 
     fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
         self.state = directed::take_turn(&self.state, turn)?;
+        Ok(())
+    }
+}
+
+/// A Topological Go game played by the transcription (`topo-primitive`, `topo-stones`): a
+/// [`topological::GameState`] value replaced at every turn. A move's `at` is an index into
+/// the go-space's placements S.
+#[derive(Clone, Debug)]
+pub struct TopoSpecGame {
+    pub state: topological::GameState,
+}
+
+impl Playable for TopoSpecGame {
+    fn observe(&self) -> Observation {
+        let s = &self.state;
+        Observation {
+            position: s.colouring.iter().copied().collect(),
+            to_move: s.result.is_none().then_some(s.to_move),
+            prisoners: None,
+            scores: None,
+            result: s.result.clone(),
+        }
+    }
+
+    fn legal_turns(&self) -> Vec<Turn> {
+        topological::legal_turns(&self.state)
+    }
+
+    fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
+        self.state = topological::take_turn(&self.state, turn)?;
         Ok(())
     }
 }

@@ -878,6 +878,35 @@ pub fn exercised_clauses(setup: &Setup, expected: &Expected) -> BTreeSet<String>
             add("ggg3:3");
         }
     }
+    if matches!(rules, RuleId::TopoPrimitive | RuleId::TopoStones) {
+        // Topological Go: the go-space, the colours, Black first; a placement, its clearing
+        // (strings, liberties, go-connectedness) and the non-repetition of the turn rule.
+        let primitive = rules == RuleId::TopoPrimitive;
+        for c in ["topo:D1", "topo:R1", "topo:R2", "topo:R3"] {
+            add(c);
+        }
+        for t in expected.turns.iter().filter(|t| t.legal) {
+            let word = t.play.split_whitespace().nth(1).unwrap_or_default();
+            if word != "pass" && word != "resign" {
+                for c in [
+                    "topo:D2", "topo:D3", "topo:D4", "topo:D5", "topo:D6", "topo:D7", "topo:D8",
+                    "topo:D9",
+                ] {
+                    add(c);
+                }
+            }
+            add(if primitive { "topo:D10a" } else { "topo:D10b" });
+        }
+        if expected.result.is_some() {
+            if primitive {
+                add("topo:R4a");
+            } else {
+                for c in ["topo:R4b", "topo:R5b", "topo:D11b"] {
+                    add(c);
+                }
+            }
+        }
+    }
     if rules == RuleId::Directed {
         // Go on directed graphs: the board and history, the turns; the komi turns, the ko
         // bids and captures by what the turns say and do.
@@ -944,7 +973,14 @@ pub fn write_vector(
     game: &Game,
     draft: Draft,
 ) -> Result<Vector, String> {
-    let expected = derive(reference, game).map_err(|e| format!("{}: {e}", reference.name()))?;
+    let mut expected = derive(reference, game).map_err(|e| format!("{}: {e}", reference.name()))?;
+    // Keep the record's own text of each turn: a family may name its placements otherwise
+    // than the board names its points (topological Go names elements of S).
+    if record.moves.len() == expected.turns.len() {
+        for (t, text) in expected.turns.iter_mut().zip(&record.moves) {
+            t.play = text.clone();
+        }
+    }
     for other in confirm {
         let got = derive(*other, game).map_err(|e| format!("{}: {e}", other.name()))?;
         let diff = differences(&game.setup.board, &expected, &got, Depth::Full);

@@ -1,0 +1,1034 @@
+//! Driving other engines through GTP (the Go Text Protocol, version 2) and comparing them
+//! with graphgo: `graphgo verify-gtp -- ENGINE COMMAND...`.
+//!
+//! The engine is a child process spoken to over its standard input and output. A reader
+//! thread turns its output into lines on a channel, so that every answer is waited for with
+//! a timeout: an engine that hangs is killed and reported, one that exits is reported, and
+//! the process is always killed and reaped when its [`GtpProcess`] is dropped.
+//!
+//! [`GtpRules`] makes the engine a [`RuleSet`], so the comparer and the shrinker of
+//! `check.rs` drive it like graphgo's own sides. GTP tells only what is on the board and
+//! which moves are legal, so the engine side reads those from the engine (`list_stones`,
+//! else `showboard`; `all_legal`, else `is_legal`, else the answer to `play`) and takes the
+//! rest (whose turn it is, the end after two passes, resignation) from a graphgo engine
+//! played alongside: those are not what is being verified.
+
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::rc::Rc;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Arc;
+use std::time::Duration;
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::board::{Board, Shape, Vertex};
+use crate::check::{self, Difference, Divergence};
+use crate::engine::Engine;
+use crate::game::{
+    Colour, Illegal, Observation, Options, Playable, Player, Repetition, RuleId, RuleSet,
+    SelfCapture, Setup, Turn, Unsupported,
+};
+use crate::record::Game;
+
+/// The largest board GTP can name (columns A-Z without I).
+pub const MAX_GTP_SIZE: usize = 25;
+
+/// How talking to an engine failed: these end a verification, they are not rule findings.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GtpFailure {
+    /// The engine could not be started.
+    Spawn(String),
+    /// No answer within the timeout: the engine was killed.
+    Hung { command: String, seconds: f64 },
+    /// The engine exited (or closed its output) while a command was waiting.
+    Exited { command: String, status: String },
+    /// An answer that is not GTP.
+    Protocol { command: String, answer: String },
+}
+
+impl std::fmt::Display for GtpFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GtpFailure::Spawn(e) => write!(f, "the engine could not be started: {e}"),
+            GtpFailure::Hung { command, seconds } => write!(
+                f,
+                "the engine did not answer '{command}' within {seconds} s and was killed (hung)"
+            ),
+            GtpFailure::Exited { command, status } => {
+                write!(
+                    f,
+                    "the engine exited while answering '{command}' ({status}): it crashed"
+                )
+            }
+            GtpFailure::Protocol { command, answer } => {
+                write!(
+                    f,
+                    "the engine's answer to '{command}' is not GTP: '{answer}'"
+                )
+            }
+        }
+    }
+}
+
+/// A running GTP engine. Dropping it kills and reaps the process.
+pub struct GtpProcess {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    timeout: Duration,
+    /// The commands the engine lists (`list_commands`).
+    pub commands: BTreeSet<String>,
+    dead: Option<GtpFailure>,
+}
+
+impl GtpProcess {
+    /// Starts `argv[0]` with the other words as arguments and asks for its commands. The
+    /// first answer may take `startup` (engines load networks and books); every later one
+    /// `timeout`.
+    pub fn spawn(
+        argv: &[String],
+        startup: Duration,
+        timeout: Duration,
+    ) -> Result<GtpProcess, GtpFailure> {
+        let Some((program, args)) = argv.split_first() else {
+            return Err(GtpFailure::Spawn("no engine command given".into()));
+        };
+        let mut command = Command::new(program);
+        // Its own process group, so that a hung engine is killed with everything it started
+        // (a wrapper script, a pipe): see `kill`.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| GtpFailure::Spawn(format!("{program}: {e}")))?;
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let stdin = child.stdin.take();
+        let (send, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut process = GtpProcess {
+            child,
+            stdin,
+            lines,
+            timeout: startup,
+            commands: BTreeSet::new(),
+            dead: None,
+        };
+        let listed = process.ask("list_commands")?;
+        process.timeout = timeout;
+        process.commands = match listed {
+            Ok(text) => text.lines().map(|l| l.trim().to_string()).collect(),
+            Err(_) => BTreeSet::new(),
+        };
+        Ok(process)
+    }
+
+    /// Whether the engine lists `command`.
+    pub fn knows(&self, command: &str) -> bool {
+        self.commands.contains(command)
+    }
+
+    /// Sends one command; `Ok(Ok(answer))` for `=`, `Ok(Err(message))` for `?`.
+    pub fn ask(&mut self, command: &str) -> Result<Result<String, String>, GtpFailure> {
+        if let Some(f) = &self.dead {
+            return Err(f.clone());
+        }
+        let result = self.exchange(command);
+        if let Err(f) = &result {
+            self.kill();
+            self.dead = Some(f.clone());
+        }
+        result
+    }
+
+    fn exchange(&mut self, command: &str) -> Result<Result<String, String>, GtpFailure> {
+        let exited = |me: &mut GtpProcess| GtpFailure::Exited {
+            command: command.to_string(),
+            status: match me.child.try_wait() {
+                Ok(Some(s)) => s.to_string(),
+                _ => "output closed".to_string(),
+            },
+        };
+        let written = match self.stdin.as_mut() {
+            Some(stdin) => writeln!(stdin, "{command}").and_then(|_| stdin.flush()),
+            None => Err(std::io::Error::other("closed")),
+        };
+        if written.is_err() {
+            std::thread::sleep(Duration::from_millis(20));
+            return Err(exited(self));
+        }
+        let mut answer: Vec<String> = Vec::new();
+        loop {
+            let line = match self.lines.recv_timeout(self.timeout) {
+                Ok(l) => l.trim_end_matches('\r').to_string(),
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(GtpFailure::Hung {
+                        command: command.to_string(),
+                        seconds: self.timeout.as_secs_f64(),
+                    })
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    std::thread::sleep(Duration::from_millis(20));
+                    return Err(exited(self));
+                }
+            };
+            if line.trim().is_empty() {
+                if answer.is_empty() {
+                    continue; // blank lines before an answer
+                }
+                break;
+            }
+            answer.push(line);
+        }
+        let first = answer[0].clone();
+        let (ok, rest) = match first.chars().next() {
+            Some('=') => (true, &first[1..]),
+            Some('?') => (false, &first[1..]),
+            _ => {
+                return Err(GtpFailure::Protocol {
+                    command: command.to_string(),
+                    answer: first,
+                })
+            }
+        };
+        // Drop an id, if the engine echoed one (we send none).
+        let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+        let mut text = rest.trim().to_string();
+        for l in &answer[1..] {
+            text.push('\n');
+            text.push_str(l);
+        }
+        Ok(if ok { Ok(text) } else { Err(text) })
+    }
+
+    /// Sends a command that must succeed.
+    pub fn must(&mut self, command: &str) -> Result<String, GtpFailure> {
+        match self.ask(command)? {
+            Ok(t) => Ok(t),
+            Err(e) => Err(GtpFailure::Protocol {
+                command: command.to_string(),
+                answer: format!("? {e}"),
+            }),
+        }
+    }
+
+    fn kill(&mut self) {
+        self.stdin = None;
+        #[cfg(unix)]
+        if let Ok(None) = self.child.try_wait() {
+            // The engine's process group is its own (see `spawn`): kill all of it.
+            let _ = Command::new("kill")
+                .args(["-KILL", "--", &format!("-{}", self.child.id())])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status();
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for GtpProcess {
+    fn drop(&mut self) {
+        if self.dead.is_none() {
+            if let Some(stdin) = self.stdin.as_mut() {
+                let _ = writeln!(stdin, "quit");
+                let _ = stdin.flush();
+            }
+            self.stdin = None;
+            // A polite quit first; killed if it has not exited shortly after.
+            for _ in 0..20 {
+                if let Ok(Some(_)) = self.child.try_wait() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        self.kill();
+    }
+}
+
+/// A GTP engine as a [`RuleSet`]: it plays square grids from an empty board (or from setup
+/// stones when it knows `loadsgf`).
+pub struct GtpRules {
+    process: Rc<RefCell<GtpProcess>>,
+    /// The first failure talking to the engine, if any (then every later game fails too).
+    pub failure: Rc<RefCell<Option<GtpFailure>>>,
+    name: String,
+    scratch: PathBuf,
+    /// The graphgo options matching the engine's: games with other options are refused.
+    pub options: std::cell::Cell<Option<Options>>,
+}
+
+impl GtpRules {
+    /// Wraps a running engine; `scratch` is a folder for the SGF files `loadsgf` reads.
+    pub fn new(process: GtpProcess, scratch: &Path) -> GtpRules {
+        GtpRules {
+            process: Rc::new(RefCell::new(process)),
+            failure: Rc::new(RefCell::new(None)),
+            name: "gtp engine".to_string(),
+            scratch: scratch.to_path_buf(),
+            options: std::cell::Cell::new(None),
+        }
+    }
+
+    /// Sends a command outside any game (e.g. `komi`); the engine's message on failure.
+    pub fn send(&self, command: &str) -> Result<(), String> {
+        match self.process.borrow_mut().ask(command) {
+            Ok(Ok(_)) => Ok(()),
+            Ok(Err(e)) => Err(e),
+            Err(f) => Err(f.to_string()),
+        }
+    }
+
+    /// Which commands legality and stones are read with (for the report).
+    pub fn methods(&self) -> String {
+        let p = self.process.borrow();
+        let legal = if p.knows("all_legal") {
+            "all_legal"
+        } else if p.knows("is_legal") {
+            "is_legal"
+        } else {
+            "the answer to play"
+        };
+        let stones = if p.knows("list_stones") {
+            "list_stones"
+        } else {
+            "showboard"
+        };
+        format!("legality from {legal}, stones from {stones}")
+    }
+}
+
+/// The side of a square grid, when `board` is one GTP can name.
+pub fn square_side(board: &Board) -> Option<usize> {
+    match *board.shape() {
+        Shape::Plane { width, height }
+            if width == height
+                && width <= MAX_GTP_SIZE
+                && Board::grid(width, width).ok().as_ref() == Some(board) =>
+        {
+            Some(width)
+        }
+        _ => None,
+    }
+}
+
+/// A [`RuleSet`] that plays only what GTP engines can: square grids of graph Go. Used for
+/// graphgo's side when comparing with an engine, so that shrinking (which deletes vertices
+/// and edges) never takes a case off the boards an engine plays.
+/// The options are pinned too: they are the engine's, so the shrinker must not simplify them.
+pub struct OnSquareGrids<R: RuleSet> {
+    pub rules: R,
+    pub options: Options,
+}
+
+impl<R: RuleSet> RuleSet for OnSquareGrids<R> {
+    fn name(&self) -> &str {
+        "graphgo"
+    }
+
+    fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
+        if square_side(&setup.board).is_none() {
+            return Err(Unsupported("GTP engines play square grids only".into()));
+        }
+        if setup.options != self.options {
+            return Err(Unsupported(
+                "the options are the engine's: not changed".into(),
+            ));
+        }
+        self.rules.start(setup)
+    }
+}
+
+impl RuleSet for GtpRules {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
+        let Some(n) = square_side(&setup.board) else {
+            return Err(Unsupported("GTP engines play square grids only".into()));
+        };
+        if setup.rules != RuleId::Ggg1 {
+            return Err(Unsupported(
+                "GTP engines are compared under ggg1 only".into(),
+            ));
+        }
+        if self.options.get().is_some_and(|o| o != setup.options) {
+            return Err(Unsupported(
+                "the options are the engine's: not changed".into(),
+            ));
+        }
+        let mut p = self.process.borrow_mut();
+        let fail = |f: GtpFailure| -> Unsupported {
+            let text = f.to_string();
+            self.failure.borrow_mut().get_or_insert(f);
+            Unsupported(text)
+        };
+        p.must(&format!("boardsize {n}")).map_err(fail)?;
+        p.must("clear_board").map_err(fail)?;
+        let has_stones = setup.initial.iter().any(|&c| c != Colour::Empty);
+        if has_stones || setup.to_move == Player::White {
+            if !p.knows("loadsgf") {
+                return Err(Unsupported(
+                    "the engine has no loadsgf to set up stones".into(),
+                ));
+            }
+            let game = Game {
+                setup: setup.clone(),
+                turns: Vec::new(),
+            };
+            let text = crate::sgf::write(&game, "").expect("a square grid");
+            let file = self
+                .scratch
+                .join(format!("setup-{}.sgf", std::process::id()));
+            std::fs::create_dir_all(&self.scratch)
+                .and_then(|_| std::fs::write(&file, text))
+                .map_err(|e| Unsupported(format!("{}: {e}", file.display())))?;
+            p.must(&format!("loadsgf {}", file.display()))
+                .map_err(fail)?;
+        }
+        drop(p);
+        let shadow = Engine.start(setup)?;
+        Ok(Box::new(GtpGame {
+            process: Rc::clone(&self.process),
+            failure: Rc::clone(&self.failure),
+            board: Arc::clone(&setup.board),
+            shadow,
+            departed: false,
+        }))
+    }
+}
+
+/// One game on the engine, with graphgo's engine alongside for the bookkeeping GTP lacks.
+struct GtpGame {
+    process: Rc<RefCell<GtpProcess>>,
+    failure: Rc<RefCell<Option<GtpFailure>>>,
+    board: Arc<Board>,
+    shadow: Box<dyn Playable>,
+    /// The engine played a turn graphgo refuses: the bookkeeping no longer follows it.
+    departed: bool,
+}
+
+fn colour_word(p: Player) -> &'static str {
+    match p {
+        Player::Black => "black",
+        Player::White => "white",
+    }
+}
+
+impl GtpGame {
+    /// Sends a command; a failure to talk is recorded and ends the game with a panic that
+    /// the comparer catches (the driver reports it as an engine failure, not a finding).
+    fn ask(&self, command: &str) -> Result<String, String> {
+        let answer = self.process.borrow_mut().ask(command);
+        match answer {
+            Ok(a) => a,
+            Err(f) => {
+                let text = f.to_string();
+                self.failure.borrow_mut().get_or_insert(f);
+                panic!("{text}");
+            }
+        }
+    }
+
+    fn vertices(&self, text: &str) -> Vec<Vertex> {
+        text.split_whitespace()
+            .filter_map(|w| self.board.vertex(w))
+            .collect()
+    }
+
+    fn gtp_name(&self, v: Vertex) -> String {
+        self.board.gtp_name(v).expect("a square grid")
+    }
+
+    fn position(&self) -> Vec<Colour> {
+        let mut position = vec![Colour::Empty; self.board.len()];
+        if self.process.borrow().knows("list_stones") {
+            for (word, colour) in [("black", Colour::Black), ("white", Colour::White)] {
+                let listed = self.ask(&format!("list_stones {word}")).unwrap_or_default();
+                for v in self.vertices(&listed) {
+                    position[v] = colour;
+                }
+            }
+            return position;
+        }
+        let drawn = self.ask("showboard").unwrap_or_default();
+        match read_showboard(&drawn, &self.board) {
+            Some(p) => p,
+            None => {
+                // Not a finding about the rules: the stones cannot be read at all.
+                let f = GtpFailure::Protocol {
+                    command: "showboard".into(),
+                    answer: format!(
+                        "no board drawing graphgo can read (and no list_stones): {}",
+                        drawn.lines().next().unwrap_or("")
+                    ),
+                };
+                let text = f.to_string();
+                self.failure.borrow_mut().get_or_insert(f);
+                panic!("{text}");
+            }
+        }
+    }
+}
+
+/// Reads the stones from a `showboard` drawing: rows that start with a row number, `X` or
+/// `#` or `@` black, `O` white, anything else empty (`.`, `+`). `None` when no row is read.
+pub fn read_showboard(text: &str, board: &Board) -> Option<Vec<Colour>> {
+    let Shape::Plane { width, height } = *board.shape() else {
+        return None;
+    };
+    let mut position = vec![Colour::Empty; board.len()];
+    let mut rows = 0;
+    for line in text.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(row) = words.first().and_then(|w| w.parse::<usize>().ok()) else {
+            continue;
+        };
+        if !(1..=height).contains(&row) || words.len() < width + 1 {
+            continue;
+        }
+        for (x, w) in words[1..=width].iter().enumerate() {
+            position[(row - 1) * width + x] = match *w {
+                "X" | "x" | "#" | "@" => Colour::Black,
+                "O" | "o" => Colour::White,
+                _ => Colour::Empty,
+            };
+        }
+        rows += 1;
+    }
+    (rows > 0).then_some(position)
+}
+
+impl Playable for GtpGame {
+    fn observe(&self) -> Observation {
+        let mut o = self.shadow.observe();
+        o.position = self.position();
+        o
+    }
+
+    fn legal_turns(&self) -> Vec<Turn> {
+        let shadow = self.shadow.legal_turns();
+        let Some(player) = self.shadow.observe().to_move else {
+            return Vec::new();
+        };
+        let mut legal: Vec<Turn> = shadow
+            .iter()
+            .filter(|t| !matches!(t, Turn::Move { .. }))
+            .cloned()
+            .collect();
+        let knows = |c: &str| self.process.borrow().knows(c);
+        let word = colour_word(player);
+        let moves: Vec<Vertex> = if knows("all_legal") {
+            let listed = self.ask(&format!("all_legal {word}")).unwrap_or_default();
+            self.vertices(&listed)
+        } else if knows("is_legal") {
+            (0..self.board.len())
+                .filter(|&v| {
+                    self.ask(&format!("is_legal {word} {}", self.gtp_name(v)))
+                        .is_ok_and(|a| a.trim() == "1")
+                })
+                .collect()
+        } else {
+            // Without a legality command the engine is asked only through `play`: take
+            // graphgo's list, and let the verdicts show any difference.
+            shadow
+                .iter()
+                .filter_map(|t| match t {
+                    Turn::Move { at, .. } => Some(*at),
+                    _ => None,
+                })
+                .collect()
+        };
+        legal.extend(moves.into_iter().map(|at| Turn::Move { player, at }));
+        legal.sort();
+        legal.dedup();
+        legal
+    }
+
+    fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
+        // Whose turn it is and whether the game is over are graphgo's bookkeeping (GTP's
+        // `play` takes any colour at any time): such turns are not sent to the engine.
+        if self.departed || self.shadow.observe().to_move != Some(turn.player()) {
+            return self.shadow.play(turn);
+        }
+        let graphgo_allows = !self.departed && self.shadow.legal_turns().contains(turn);
+        let command = match *turn {
+            Turn::Move { player, at } => Some(format!(
+                "play {} {}",
+                colour_word(player),
+                self.gtp_name(at)
+            )),
+            Turn::Pass { player } => Some(format!("play {} pass", colour_word(player))),
+            // Resignation, and the other families' turns (never offered under ggg1), are
+            // graphgo's bookkeeping.
+            _ => None,
+        };
+        let answer = match command {
+            Some(c) => self.ask(&c),
+            None => Ok(String::new()),
+        };
+        match (answer, graphgo_allows) {
+            (Ok(_), true) => self.shadow.play(turn),
+            (Ok(_), false) => {
+                self.departed = true;
+                Ok(())
+            }
+            (Err(e), true) => Err(Illegal {
+                clause: "gtp",
+                reason: format!("the engine refuses it: {e}"),
+            }),
+            // Both refuse: the reason is graphgo's (GTP gives no clause).
+            (Err(_), false) => self.shadow.play(turn),
+        }
+    }
+}
+
+/// How a verification run is set up.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// Board sides to play (square grids).
+    pub sizes: Vec<usize>,
+    /// Random games per size.
+    pub games: usize,
+    /// The most turns a game is played for.
+    pub max_turns: usize,
+    pub seed: u64,
+    /// graphgo's options that match the engine's.
+    pub options: Options,
+    pub komi: num_rational::BigRational,
+    /// Comparisons the shrinker may run for each disagreement.
+    pub shrink_budget: usize,
+    /// Where minimized records are written (`None`: not written).
+    pub out: Option<PathBuf>,
+    /// Stop after this many disagreements.
+    pub max_findings: usize,
+}
+
+/// A disagreement, minimized.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    /// Which game of the run found it (`size`, index) and how.
+    pub found_in: String,
+    pub game: Game,
+    pub divergence: Divergence,
+    /// The clause involved, and which graphgo options would agree with the engine there.
+    pub clause: String,
+    /// The files written (YAML record, SGF).
+    pub files: Vec<PathBuf>,
+}
+
+/// What a run found.
+#[derive(Debug, Default)]
+pub struct Report {
+    pub games: usize,
+    pub turns: usize,
+    pub findings: Vec<Finding>,
+    /// Set when the engine hung, crashed or stopped speaking GTP.
+    pub failure: Option<GtpFailure>,
+    /// Board sizes the engine refused (`boardsize` failed).
+    pub skipped_sizes: Vec<usize>,
+}
+
+/// The options graphgo can be switched to, for naming which of them agrees with the engine.
+fn option_variants(base: Options) -> Vec<(String, Options)> {
+    let mut out = Vec::new();
+    for r in [
+        Repetition::Positional,
+        Repetition::Situational,
+        Repetition::Simple,
+        Repetition::None,
+    ] {
+        if r != base.repetition {
+            out.push((
+                format!("--repetition {}", format!("{r:?}").to_lowercase()),
+                Options {
+                    repetition: r,
+                    ..base
+                },
+            ));
+        }
+    }
+    for s in [SelfCapture::All, SelfCapture::Multi, SelfCapture::None] {
+        if s != base.self_capture {
+            out.push((
+                format!("--self-capture {}", format!("{s:?}").to_lowercase()),
+                Options {
+                    self_capture: s,
+                    ..base
+                },
+            ));
+        }
+    }
+    out
+}
+
+/// The clause a disagreement is about: for a turn graphgo refuses, the clause it refuses it
+/// under; for a turn graphgo allows and the engine refuses, the clause graphgo would refuse
+/// it under with other options (and those options). Also says which options agree.
+pub fn clause_involved(game: &Game, divergence: &Divergence) -> String {
+    let prefix = &game.turns[..divergence.turns.min(game.turns.len())];
+    let disputed: Vec<Turn> = match &divergence.difference {
+        Difference::Verdict { turn, .. } => vec![turn.clone()],
+        Difference::LegalTurns { a, b } => {
+            let (a, b): (BTreeSet<_>, BTreeSet<_>) = (a.iter().collect(), b.iter().collect());
+            a.symmetric_difference(&b).map(|t| (*t).clone()).collect()
+        }
+        Difference::Observation { .. } => {
+            return "ggg1:2 (the engine shows another position after the same turns: which stones a move removes)".into()
+        }
+        _ => return "none (the engine failed)".into(),
+    };
+    let verdict = |options: Options, turn: &Turn| -> Result<(), Illegal> {
+        let setup = Setup {
+            options,
+            ..game.setup.clone()
+        };
+        let mut g = Engine.start(&setup).map_err(|e| Illegal {
+            clause: "start",
+            reason: e.0,
+        })?;
+        for t in prefix {
+            let _ = g.play(t);
+        }
+        g.play(turn)
+    };
+    let mut parts = Vec::new();
+    for turn in disputed.iter().take(3) {
+        let name = turn.text(&game.setup.board);
+        match verdict(game.setup.options, turn) {
+            Err(i) => {
+                let mut text = format!(
+                    "{}: graphgo refuses {name} ({}), the engine allows it",
+                    i.clause, i.reason
+                );
+                if let Some(gap) = repetition_gap(game, prefix, turn) {
+                    text.push_str(&format!(
+                        " [the position it makes occurred {gap} turn(s) earlier]"
+                    ));
+                }
+                parts.push(text)
+            }
+            Ok(()) => {
+                let mut why = format!("graphgo allows {name}, the engine refuses it");
+                for (flag, options) in option_variants(game.setup.options) {
+                    if let Err(i) = verdict(options, turn) {
+                        why = format!(
+                            "{}: graphgo allows {name}, the engine refuses it; graphgo with {flag} refuses it too ({})",
+                            i.clause, i.reason
+                        );
+                        break;
+                    }
+                }
+                parts.push(why);
+            }
+        }
+    }
+    parts.join("; ")
+}
+
+/// How many turns back the position that `turn` makes (after `prefix`) last occurred, if
+/// it did: played with no repetition rule, so that the move is made.
+pub fn repetition_gap(game: &Game, prefix: &[Turn], turn: &Turn) -> Option<usize> {
+    let setup = Setup {
+        options: Options {
+            repetition: Repetition::None,
+            ..game.setup.options
+        },
+        ..game.setup.clone()
+    };
+    let mut g = Engine.start(&setup).ok()?;
+    let mut positions = vec![g.observe().position];
+    for t in prefix {
+        // A turn refused here was refused in the game too: it changed nothing.
+        if g.play(t).is_ok() {
+            positions.push(g.observe().position);
+        }
+    }
+    g.play(turn).ok()?;
+    positions.push(g.observe().position);
+    let last = positions.pop()?;
+    let at = positions.iter().rposition(|p| *p == last)?;
+    Some(positions.len() - at)
+}
+
+/// Records a minimized finding as a conformance vector. The vector format belongs to
+/// `spec/vectors/` (issue 7, section 1, on another branch); until it lands, a finding is
+/// kept as a case file and an SGF file, and this is the one place to plug the conversion in.
+pub fn finding_as_vector(finding: &Finding) -> Option<String> {
+    let _ = finding;
+    None
+}
+
+/// The turn a random game plays next: a move from the agreed legal turns, now and then a
+/// pass; never a resignation.
+///
+/// Some turns are probes instead: moves graphgo refuses, so that the
+/// engine's answers to `play` are checked too (the only check for an engine without
+/// `all_legal` or `is_legal`). Both sides refusing a probe changes nothing.
+fn random_turn(
+    legal: &[Turn],
+    position: &[Colour],
+    rng: &mut Xoshiro256PlusPlus,
+    style: Style,
+) -> Option<Turn> {
+    if let Some(player) = legal.first().map(Turn::player) {
+        // Probes: mostly empty points graphgo refuses (suicide, ko, superko: where rules
+        // differ), now and then any point at all (occupied ones too).
+        let refused_empty: Vec<Vertex> = (0..position.len())
+            .filter(|&v| position[v] == Colour::Empty)
+            .filter(|&v| !legal.contains(&Turn::Move { player, at: v }))
+            .collect();
+        if !refused_empty.is_empty() && rng.random_bool(0.2) {
+            let at = refused_empty[rng.random_range(0..refused_empty.len())];
+            return Some(Turn::Move { player, at });
+        }
+        if !position.is_empty() && rng.random_bool(0.02) {
+            let at = rng.random_range(0..position.len());
+            return Some(Turn::Move { player, at });
+        }
+    }
+    let moves: Vec<&Turn> = legal
+        .iter()
+        .filter(|t| matches!(t, Turn::Move { .. }))
+        .collect();
+    let pass = legal.iter().find(|t| matches!(t, Turn::Pass { .. }));
+    let pass_odds = match style {
+        Style::Long => 0.0,
+        Style::Random => 0.03,
+    };
+    if moves.is_empty() || rng.random_bool(pass_odds) {
+        return pass
+            .cloned()
+            .or_else(|| moves.first().map(|t| (*t).clone()));
+    }
+    Some(moves[rng.random_range(0..moves.len())].clone())
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Style {
+    /// Random moves, a few passes.
+    Random,
+    /// No passes until the turn limit (long games, superko cycles on small boards).
+    Long,
+}
+
+/// Runs the plan against an engine: random and targeted games, each disagreement shrunk
+/// and written. `progress` gets one line per finding.
+pub fn verify(engine: &GtpRules, plan: &Plan, progress: &mut dyn FnMut(&str)) -> Report {
+    check::quiet_panics_in_sides();
+    engine.options.set(Some(plan.options));
+    let graphgo = OnSquareGrids {
+        rules: Engine,
+        options: plan.options,
+    };
+    let mut report = Report::default();
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(plan.seed);
+    'sizes: for &size in &plan.sizes {
+        let board = match Board::grid(size, size) {
+            Ok(b) => Arc::new(b),
+            Err(_) => continue,
+        };
+        // An engine may play only some sizes (many only 19x19): skip the others, visibly.
+        if let Err(answer) = engine.send(&format!("boardsize {size}")) {
+            if let Some(f) = engine.process.borrow().dead.clone() {
+                report.failure = Some(f);
+                break 'sizes;
+            }
+            progress(&format!(
+                "size {size}x{size} skipped: the engine refuses boardsize {size} ({answer})\n"
+            ));
+            report.skipped_sizes.push(size);
+            continue;
+        }
+        for index in 0..plan.games {
+            // Every third game is long (no passes): superko cycles and bounded histories.
+            let style = if index % 3 == 2 {
+                Style::Long
+            } else {
+                Style::Random
+            };
+            let mut setup = Setup::new(RuleId::Ggg1, Board::clone(&board));
+            setup.options = plan.options;
+            setup.komi = plan.komi.clone();
+            let mut session = match check::Session::start(&graphgo, engine, &setup) {
+                Ok(Some(s)) => s,
+                Ok(None) => {
+                    report.failure = engine.failure.borrow().clone();
+                    break 'sizes;
+                }
+                Err(d) => {
+                    report.failure = engine.failure.borrow().clone();
+                    if report.failure.is_some() {
+                        break 'sizes;
+                    }
+                    progress(&format!("cannot start a game: {}", d.describe(&board)));
+                    continue 'sizes;
+                }
+            };
+            let mut turns = Vec::new();
+            report.games += 1;
+            let diverged = loop {
+                if turns.len() >= plan.max_turns {
+                    break None;
+                }
+                let position = session.observation().position.clone();
+                let Some(turn) = random_turn(session.legal_turns(), &position, &mut rng, style)
+                else {
+                    break None;
+                };
+                report.turns += 1;
+                match session.play(&turn) {
+                    // A probe both sides refuse changes nothing: it is left out of the
+                    // record, so that the record replays with `graphgo play`.
+                    Ok(check::Verdict::Refused(_)) => {}
+                    Ok(_) => turns.push(turn),
+                    Err(d) => {
+                        turns.push(turn);
+                        break Some(d);
+                    }
+                }
+            };
+            drop(session);
+            if let Some(f) = engine.failure.borrow().clone() {
+                report.failure = Some(f);
+                break 'sizes;
+            }
+            let Some(_) = diverged else { continue };
+            let game = Game {
+                setup: setup.clone(),
+                turns,
+            };
+            let Some(shrunk) = check::shrink(&graphgo, engine, &game, plan.shrink_budget) else {
+                continue;
+            };
+            if let Some(f) = engine.failure.borrow().clone() {
+                report.failure = Some(f);
+                break 'sizes;
+            }
+            let clause = clause_involved(&shrunk.game, &shrunk.divergence);
+            let key = format!(
+                "{}|{}",
+                shrunk.game.setup.board.len(),
+                shrunk
+                    .game
+                    .turns
+                    .iter()
+                    .map(|t| t.text(&shrunk.game.setup.board))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            );
+            if !seen.insert(key) {
+                continue;
+            }
+            let found_in = format!(
+                "{size}x{size} game {index} ({}), seed {}",
+                match style {
+                    Style::Random => "random",
+                    Style::Long => "long, no passes",
+                },
+                plan.seed
+            );
+            let mut finding = Finding {
+                found_in,
+                game: shrunk.game,
+                divergence: shrunk.divergence,
+                clause,
+                files: Vec::new(),
+            };
+            if let Some(dir) = &plan.out {
+                finding.files = write_finding(dir, report.findings.len() + 1, &finding, engine);
+            }
+            progress(&finding_text(&finding));
+            report.findings.push(finding);
+            if report.findings.len() >= plan.max_findings {
+                break 'sizes;
+            }
+        }
+    }
+    report
+}
+
+/// A few lines about a finding.
+pub fn finding_text(f: &Finding) -> String {
+    let board = &f.game.setup.board;
+    let mut out = format!(
+        "DISAGREEMENT ({}): {} turns on {}x{} after shrinking\n  clause: {}\n",
+        f.found_in,
+        f.game.turns.len(),
+        square_side(board).unwrap_or(0),
+        square_side(board).unwrap_or(0),
+        f.clause
+    );
+    let turns: Vec<String> = f
+        .game
+        .turns
+        .iter()
+        .map(|t| crate::sgf::turn_text(&f.game, t))
+        .collect();
+    if turns.len() > 40 {
+        out.push_str(&format!(
+            "  turns: {}, ... ({} turns; all in the written record)\n",
+            turns[..40].join(", "),
+            turns.len()
+        ));
+    } else {
+        out.push_str(&format!("  turns: {}\n", turns.join(", ")));
+    }
+    for line in f.divergence.describe(board).lines() {
+        out.push_str(&format!("  {line}\n"));
+    }
+    for file in &f.files {
+        out.push_str(&format!("  written: {}\n", file.display()));
+    }
+    out
+}
+
+/// Writes a finding as a case file (YAML, replayable with `graphgo check`, which compares
+/// graphgo's two sides) and an SGF file; returns the paths.
+fn write_finding(dir: &Path, number: usize, f: &Finding, engine: &GtpRules) -> Vec<PathBuf> {
+    let mut written = Vec::new();
+    let stem = format!("gtp-{number:03}");
+    let graphgo = OnSquareGrids {
+        rules: Engine,
+        options: f.game.setup.options,
+    };
+    let provenance = format!(
+        "verify-gtp: {}\nclause: {}\n(the engine's side is the GTP engine; `graphgo check` replays graphgo's own sides)",
+        f.found_in, f.clause
+    );
+    let yaml = check::case_file(&graphgo, engine, &f.game, &provenance);
+    let path = dir.join(format!("{stem}.yaml"));
+    if crate::fuzz::write_atomically(&path, &yaml).is_ok() {
+        written.push(path);
+    }
+    let comment = format!(
+        "verify-gtp finding {number}: {}\nclause: {}",
+        f.found_in, f.clause
+    );
+    if let Some(sgf) = crate::sgf::write(&f.game, &comment) {
+        let path = dir.join(format!("{stem}.sgf"));
+        if crate::fuzz::write_atomically(&path, &sgf).is_ok() {
+            written.push(path);
+        }
+    }
+    written
+}

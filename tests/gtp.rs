@@ -1,0 +1,372 @@
+//! `graphgo verify-gtp` against GNU Go (Debian's `gnugo`, installed by `.ci/run`) and against
+//! tiny shell "engines" that hang, crash or misplay. The GNU Go tests skip with a message
+//! when `/usr/games/gnugo` (or $GNUGO) is absent.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use graphgo::board::Board;
+use graphgo::game::Colour;
+use graphgo::gtp::{self, GtpFailure, GtpProcess};
+
+fn gnugo() -> Option<String> {
+    let path = std::env::var("GNUGO").unwrap_or_else(|_| "/usr/games/gnugo".to_string());
+    if PathBuf::from(&path).exists() {
+        Some(path)
+    } else {
+        skipped(&format!(
+            "GNU Go not found at {path} (apt-get install gnugo, or set GNUGO)"
+        ));
+        None
+    }
+}
+
+fn graphgo() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_graphgo"))
+}
+
+fn out_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn gnugo_agrees_with_graphgo_when_the_options_match() {
+    let Some(gnugo) = gnugo() else { return };
+    // GNU Go's defaults (--forbid-suicide, --simple-ko) are graphgo's self-capture none and
+    // repetition simple.
+    let out = out_dir("gtp-agree");
+    let run = graphgo()
+        .args([
+            "verify-gtp",
+            "--size",
+            "5,7",
+            "--games",
+            "3",
+            "--max-turns",
+            "120",
+        ])
+        .args(["--self-capture", "none", "--repetition", "simple", "--out"])
+        .arg(&out)
+        .args(["--", &gnugo, "--mode", "gtp"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(0), "{text}");
+    assert!(text.contains("0 disagreements"), "{text}");
+    assert!(text.contains("6 games"), "{text}");
+}
+
+#[test]
+fn simple_ko_against_positional_superko_is_reported_with_its_clause_and_files() {
+    let Some(gnugo) = gnugo() else { return };
+    let out = out_dir("gtp-disagree");
+    let run = graphgo()
+        .args([
+            "verify-gtp",
+            "--size",
+            "3",
+            "--games",
+            "2",
+            "--max-turns",
+            "100",
+        ])
+        .args(["--self-capture", "none", "--repetition", "positional"])
+        .args(["--max-findings", "1", "--out"])
+        .arg(&out)
+        .args(["--", &gnugo, "--mode", "gtp"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(1), "{text}");
+    assert!(text.contains("DISAGREEMENT"), "{text}");
+    // Positional superko (ggg1:3) refuses a move that simple ko allows.
+    assert!(text.contains("ggg1:3: graphgo refuses"), "{text}");
+    let yaml = std::fs::read_to_string(out.join("gtp-001.yaml")).unwrap();
+    assert!(yaml.contains("repetition: positional"), "{yaml}");
+    let sgf = std::fs::read_to_string(out.join("gtp-001.sgf")).unwrap();
+    assert!(
+        sgf.starts_with("(;FF[4]GM[1]") && sgf.contains("SZ[3]"),
+        "{sgf}"
+    );
+}
+
+#[test]
+fn gnugo_superko_does_not_look_at_self_capture() {
+    let Some(gnugo) = gnugo() else { return };
+    // Finding 1 of spec/engines/gnugo.md: with all suicide allowed and positional superko,
+    // B A2, W B2, B B1 leaves W A1 a lone-stone suicide that gives back the same position:
+    // graphgo (ggg1:3) refuses it, GNU Go allows it.
+    let out = out_dir("gtp-suicide-superko");
+    let run = graphgo()
+        .args([
+            "verify-gtp",
+            "--size",
+            "3",
+            "--games",
+            "2",
+            "--max-turns",
+            "60",
+        ])
+        .args(["--self-capture", "all", "--repetition", "positional"])
+        .args(["--max-findings", "1", "--out"])
+        .arg(&out)
+        .args([
+            "--",
+            &gnugo,
+            "--mode",
+            "gtp",
+            "--allow-all-suicide",
+            "--positional-superko",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("ggg1:3") && text.contains("occurred 1 turn(s) earlier"),
+        "{text}"
+    );
+}
+
+/// A shell engine: answers `list_commands` and `boardsize`, then behaves as `rest` says.
+fn shell_engine(body: &str) -> Vec<String> {
+    vec!["sh".into(), "-c".into(), body.into()]
+}
+
+#[test]
+fn a_hung_engine_is_killed_and_reported() {
+    let engine = shell_engine(
+        "read l; printf '= boardsize\\nclear_board\\nplay\\nlist_stones\\n\\n'; sleep 30",
+    );
+    let started = Instant::now();
+    let run = graphgo()
+        .args([
+            "verify-gtp",
+            "--size",
+            "3",
+            "--games",
+            "1",
+            "--timeout",
+            "0.5",
+            "--startup-timeout",
+            "5",
+        ])
+        .arg("--out")
+        .arg(out_dir("gtp-hung"))
+        .arg("--")
+        .args(&engine)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(3), "{text}");
+    assert!(text.contains("hung"), "{text}");
+    assert!(started.elapsed() < Duration::from_secs(20));
+}
+
+#[test]
+fn a_crashing_engine_is_reported() {
+    let engine = shell_engine("read l; printf '= boardsize\\nclear_board\\n\\n'; read l; exit 7");
+    let run = graphgo()
+        .args(["verify-gtp", "--size", "3", "--games", "1"])
+        .arg("--out")
+        .arg(out_dir("gtp-crash"))
+        .arg("--")
+        .args(&engine)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(3), "{text}");
+    assert!(text.contains("crashed"), "{text}");
+}
+
+#[test]
+fn a_missing_engine_is_reported_not_a_panic() {
+    let run = graphgo()
+        .args(["verify-gtp", "--", "/nonexistent/engine"])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("could not be started"));
+}
+
+#[test]
+fn the_process_is_reaped_after_a_timeout() {
+    let argv = shell_engine("read l; printf '= \\n\\n'; sleep 30");
+    let mut p =
+        GtpProcess::spawn(&argv, Duration::from_secs(5), Duration::from_millis(300)).unwrap();
+    let failure = p.ask("name").unwrap_err();
+    assert!(matches!(failure, GtpFailure::Hung { .. }), "{failure}");
+    // Dead engines answer at once with the same failure, without waiting again.
+    let again = Instant::now();
+    assert!(p.ask("name").is_err());
+    assert!(again.elapsed() < Duration::from_millis(100));
+}
+
+#[test]
+fn showboard_drawings_are_read() {
+    let board = Board::grid(3, 3).unwrap();
+    // GNU Go's drawing: row 3 on top; X black, O white, '.' and '+' empty.
+    let drawing = "\n   A B C\n 3 . O . 3\n 2 . + X 2\n 1 X . . 1\n   A B C";
+    let position = gtp::read_showboard(drawing, &board).unwrap();
+    let mut expected = vec![Colour::Empty; 9];
+    expected[0] = Colour::Black; // A1
+    expected[5] = Colour::Black; // C2
+    expected[7] = Colour::White; // B3
+    assert_eq!(position, expected);
+}
+
+#[test]
+fn an_engine_without_legality_or_stone_commands_is_checked_through_play_and_showboard() {
+    let Some(gnugo) = gnugo() else { return };
+    // GNU Go with list_stones, all_legal and is_legal hidden from list_commands: stones come
+    // from its showboard drawing, legality only from its answers to play (probe moves that
+    // graphgo refuses). Against positional superko the probes find a move simple ko allows.
+    let hidden = format!(
+        "{gnugo} --mode gtp | sed -u -e '/^list_stones$/d' -e '/^all_legal$/d' -e '/^is_legal$/d'"
+    );
+    let out = out_dir("gtp-play-only");
+    let run = graphgo()
+        .args([
+            "verify-gtp",
+            "--size",
+            "3,4",
+            "--games",
+            "6",
+            "--max-findings",
+            "1",
+        ])
+        .args([
+            "--self-capture",
+            "none",
+            "--repetition",
+            "positional",
+            "--out",
+        ])
+        .arg(&out)
+        .args(["--", "sh", "-c", &hidden])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        text.contains("legality from the answer to play, stones from showboard"),
+        "{text}"
+    );
+    assert_eq!(run.status.code(), Some(1), "{text}");
+    assert!(text.contains("graphgo     refuses it (ggg1:3"), "{text}");
+    assert!(text.contains("gtp engine  plays it"), "{text}");
+}
+
+#[test]
+fn board_sizes_the_engine_refuses_are_skipped_visibly() {
+    let Some(gnugo) = gnugo() else { return };
+    // GNU Go plays up to 19x19.
+    let run = graphgo()
+        .args([
+            "verify-gtp",
+            "--size",
+            "21,3",
+            "--games",
+            "1",
+            "--max-turns",
+            "20",
+        ])
+        .args(["--self-capture", "none", "--repetition", "simple", "--out"])
+        .arg(out_dir("gtp-sizes"))
+        .args(["--", &gnugo, "--mode", "gtp"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert!(text.contains("size 21x21 skipped"), "{text}");
+    assert!(text.contains("1 games"), "{text}");
+}
+
+/// The records of spec/engines/gnugo.md's findings replay under graphgo (no GNU Go needed):
+/// every turn legal, and the move GNU Go allows next is refused by graphgo under the clause
+/// the record names.
+#[test]
+fn the_committed_gnugo_findings_replay_and_graphgo_refuses_the_disputed_move() {
+    use graphgo::game::{RuleSet, Turn};
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec/engines/findings");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "yaml") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        // "# clause: ggg1:3: graphgo refuses B 2-3 (...)"
+        let line = text
+            .lines()
+            .find_map(|l| l.strip_prefix("# clause: "))
+            .unwrap_or_else(|| panic!("{}: no clause line", path.display()));
+        let (clause, rest) = line.split_once(": graphgo refuses ").unwrap();
+        let disputed: String = rest.split(" (").next().unwrap().to_string();
+        let game = graphgo::record::Record::load(&path)
+            .unwrap()
+            .game()
+            .unwrap();
+        let mut playing = graphgo::spec::Spec.start(&game.setup).unwrap();
+        for t in &game.turns {
+            playing
+                .play(t)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        }
+        let turn = Turn::parse(&disputed, &game.setup.board).unwrap();
+        let refused = playing.play(&turn).unwrap_err();
+        assert_eq!(refused.clause, clause, "{}", path.display());
+        checked += 1;
+    }
+    assert!(checked >= 4, "only {checked} findings");
+}
+
+#[test]
+fn setup_stones_reach_the_engine_through_loadsgf() {
+    let Some(gnugo) = gnugo() else { return };
+    use graphgo::game::{Options, Repetition, RuleId, SelfCapture, Setup, Turn};
+    let argv = vec![gnugo, "--mode".into(), "gtp".into()];
+    let process =
+        GtpProcess::spawn(&argv, Duration::from_secs(30), Duration::from_secs(10)).unwrap();
+    let engine = gtp::GtpRules::new(process, &out_dir("gtp-loadsgf"));
+    let mut setup = Setup::new(RuleId::Ggg1, Board::grid(5, 5).unwrap());
+    setup.options = Options {
+        self_capture: SelfCapture::None,
+        repetition: Repetition::Simple,
+        ..Options::default()
+    };
+    // Black A1 and B2, White E5, White to move; then W A2 and B A3. Without the setup on
+    // the engine's side the positions would differ at once.
+    setup.initial[0] = Colour::Black;
+    setup.initial[6] = Colour::Black;
+    setup.initial[24] = Colour::White;
+    setup.to_move = graphgo::game::Player::White;
+    let graphgo_side = gtp::OnSquareGrids {
+        rules: graphgo::engine::Engine,
+        options: setup.options,
+    };
+    let game = graphgo::record::Game {
+        setup: setup.clone(),
+        turns: vec![
+            Turn::Move {
+                player: graphgo::game::Player::White,
+                at: 5,
+            },
+            Turn::Move {
+                player: graphgo::game::Player::Black,
+                at: 10,
+            },
+        ],
+    };
+    let divergence = graphgo::check::compare(&graphgo_side, &engine, &game);
+    assert!(divergence.is_none(), "{divergence:?}");
+    assert!(engine.failure.borrow().is_none());
+}
+
+/// Says that a test is skipped, on the real standard error: libtest captures `eprintln!` of
+/// passing tests, and a skip must be visible in an ordinary `cargo test` run.
+fn skipped(why: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "SKIPPED: {why}");
+}

@@ -1,0 +1,187 @@
+//! Real games: every complete game of GNU Go's regression suite (`../shared/games/`)
+//! replayed under Tromp-Taylor rules (`ggg1` with `sgf::TROMP_TAYLOR`: neutral none, all
+//! self-capture, positional superko) through the engine, and the games on boards up to 9x9
+//! through the transcription too. Every move must be legal except
+//! the few listed, with the reason, in `tests/real_games_exceptions.yaml`.
+//!
+//! Skips with a message when the games folder is absent (set GRAPHGO_GAMES to point at it).
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use graphgo::engine::Engine;
+use graphgo::game::{Colour, Options, Repetition, RuleId, Turn};
+use graphgo::sgf;
+
+fn games_dir() -> Option<PathBuf> {
+    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let candidates = [
+        std::env::var_os("GRAPHGO_GAMES").map(PathBuf::from),
+        Some(here.join("../shared/games/gnugo-regression")),
+        Some(PathBuf::from("/work/shared/games/gnugo-regression")),
+    ];
+    candidates.into_iter().flatten().find(|p| p.is_dir())
+}
+
+/// (file, 1-based move number) -> clause, from the committed list.
+fn exceptions() -> BTreeMap<(String, usize), String> {
+    let text = include_str!("real_games_exceptions.yaml");
+    let list: Vec<serde_json::Value> = serde_norway::from_str(text).expect("the list is YAML");
+    list.iter()
+        .map(|e| {
+            (
+                (
+                    e["game"].as_str().expect("game").to_string(),
+                    e["move"].as_u64().expect("move") as usize,
+                ),
+                e["clause"].as_str().expect("clause").to_string(),
+            )
+        })
+        .collect()
+}
+
+fn sgf_files(dir: &PathBuf) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("the games folder reads")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_complete_game_is_legal_under_tromp_taylor_but_the_listed_moves() {
+    let Some(dir) = games_dir() else {
+        skipped("no games folder (../shared/games/gnugo-regression); set GRAPHGO_GAMES");
+        return;
+    };
+    let expected = exceptions();
+    let mut found = BTreeMap::new();
+    let mut games = 0;
+    let mut spec_games = 0;
+    for file in sgf_files(&dir) {
+        let Ok(game) = sgf::load(&file, RuleId::Ggg1, sgf::TROMP_TAYLOR) else {
+            continue;
+        };
+        if !sgf::is_complete_game(&game) {
+            continue;
+        }
+        games += 1;
+        let run = sgf::run_game(&Engine, &game).expect("the engine plays grids");
+        if let Some((i, _, why)) = &run.refused {
+            let name = file.file_name().unwrap().to_string_lossy().into_owned();
+            found.insert((name, i + 1), why.clause.to_string());
+        }
+        // The transcription replays the small boards too (all boards take it seconds: see
+        // `graphgo replay-dir --spec`), and must refuse exactly the same move.
+        if game.setup.board.len() <= 81 {
+            spec_games += 1;
+            let by_spec = sgf::run_game(&graphgo::spec::Spec, &game).unwrap();
+            assert_eq!(by_spec.played, run.played, "{}", file.display());
+            assert_eq!(
+                by_spec.refused.map(|(i, _, why)| (i, why.clause)),
+                run.refused.map(|(i, _, why)| (i, why.clause)),
+                "{}",
+                file.display()
+            );
+        }
+    }
+    assert!(
+        games >= 150,
+        "only {games} complete games found in {}",
+        dir.display()
+    );
+    assert!(
+        spec_games >= 20,
+        "only {spec_games} small games replayed by the spec"
+    );
+    assert_eq!(found, expected, "refused moves differ from the list");
+}
+
+/// Each listed positional-superko refusal really is a repetition that the original rules
+/// (GNU Go's, Japanese: simple ko only) did not forbid: the position after the move occurred
+/// before, and not two turns before (which would be a plain ko recapture, refused by every
+/// ko rule), so simple ko allows it and the engine under `repetition: simple` plays it.
+#[test]
+fn the_listed_superko_moves_repeat_an_earlier_position_and_simple_ko_allows_them() {
+    let Some(dir) = games_dir() else {
+        skipped("no games folder (../shared/games/gnugo-regression); set GRAPHGO_GAMES");
+        return;
+    };
+    for ((name, number), clause) in exceptions() {
+        if clause != "ggg1:3" {
+            continue;
+        }
+        let simple = Options {
+            repetition: Repetition::Simple,
+            ..sgf::TROMP_TAYLOR
+        };
+        let game = sgf::load(&dir.join(&name), RuleId::Ggg1, simple).expect("listed games read");
+        let upto = graphgo::record::Game {
+            setup: game.setup.clone(),
+            turns: game.turns[..number].to_vec(),
+        };
+        let run = sgf::run_game(&Engine, &upto).unwrap();
+        assert!(
+            run.refused.is_none(),
+            "{name}: simple ko refuses move {number}"
+        );
+        // An odd gap: the colouring comes back with the other player to move, so
+        // situational superko allows it too (only positional superko forbids it).
+        let situational = graphgo::record::Game {
+            setup: graphgo::game::Setup {
+                options: Options {
+                    repetition: Repetition::Situational,
+                    ..sgf::TROMP_TAYLOR
+                },
+                ..upto.setup.clone()
+            },
+            turns: upto.turns.clone(),
+        };
+        let run = sgf::run_game(&Engine, &situational).unwrap();
+        assert!(
+            run.refused.is_none(),
+            "{name}: situational superko refuses move {number}"
+        );
+        // Positions after every turn: the last one occurred before, but not 2 turns before.
+        let replay = graphgo::replay::replay(&Engine, &upto).unwrap();
+        assert!(replay.illegal.is_none());
+        let mut playing = graphgo::game::RuleSet::start(&Engine, &game.setup).unwrap();
+        let mut positions: Vec<Vec<Colour>> = vec![playing.observe().position];
+        for t in &upto.turns {
+            playing.play(t).unwrap();
+            positions.push(playing.observe().position);
+        }
+        let last = positions.last().unwrap().clone();
+        let earlier: Vec<usize> = (0..positions.len() - 1)
+            .filter(|&k| positions[k] == last)
+            .collect();
+        assert!(!earlier.is_empty(), "{name}: move {number} repeats nothing");
+        let gap = positions.len() - 1 - earlier.last().unwrap();
+        assert!(gap > 2, "{name}: move {number} is a plain ko recapture");
+        assert!(
+            gap % 2 == 1,
+            "{name}: move {number} repeats with the same player to move"
+        );
+        let passes = upto.turns[positions.len() - 1 - gap..]
+            .iter()
+            .filter(|t| matches!(t, Turn::Pass { .. }))
+            .count();
+        let last_turns: Vec<String> = upto.turns[upto.turns.len() - gap..]
+            .iter()
+            .map(|t| sgf::turn_text(&upto, t))
+            .collect();
+        eprintln!(
+            "{name} move {number}: repeats the position of {gap} turns before ({passes} passes in between): {}",
+            last_turns.join(", ")
+        );
+    }
+}
+
+/// Says that a test is skipped, on the real standard error: libtest captures `eprintln!` of
+/// passing tests, and a skip must be visible in an ordinary `cargo test` run.
+fn skipped(why: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "SKIPPED: {why}");
+}
