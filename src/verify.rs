@@ -73,13 +73,16 @@ pub struct Support {
 }
 
 impl Support {
-    /// Everything graphgo's own implementations play (General Graph Go, MANGO, directed).
+    /// Everything graphgo's own implementations play (General Graph Go, topological Go, MANGO,
+    /// directed).
     pub fn everything() -> Support {
         Support {
             rules: vec![
                 RuleId::Ggg1,
                 RuleId::Ggg2,
                 RuleId::Ggg3,
+                RuleId::TopoPrimitive,
+                RuleId::TopoStones,
                 RuleId::Mango,
                 RuleId::Directed,
             ],
