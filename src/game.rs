@@ -585,6 +585,23 @@ pub struct GameResult {
     pub score: Option<[BigRational; 2]>,
 }
 
+impl GameResult {
+    /// A game ended by scoring: the higher score wins, equal scores draw (the engines' one
+    /// reading of "the higher score wins"; each transcription states it for its own rules).
+    pub fn scored(score: [BigRational; 2]) -> GameResult {
+        let winner = match score[0].cmp(&score[1]) {
+            std::cmp::Ordering::Greater => Some(Player::Black),
+            std::cmp::Ordering::Less => Some(Player::White),
+            std::cmp::Ordering::Equal => None,
+        };
+        GameResult {
+            winner,
+            by: EndReason::Score,
+            score: Some(score),
+        }
+    }
+}
+
 /// Why a turn was refused: the clause that forbids it, and a sentence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Illegal {

@@ -18,8 +18,7 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use crate::board::Board;
 use crate::game::{
-    Colour, EndReason, Equipment, GameResult, Illegal, Observation, Playable, Player, Setup, Turn,
-    Unsupported,
+    Colour, Equipment, GameResult, Illegal, Observation, Playable, Player, Setup, Turn, Unsupported,
 };
 
 const EMPTY: u8 = 0;
@@ -365,19 +364,7 @@ impl MangoEngine {
     }
 
     fn finish(&mut self) {
-        let s = self.scores();
-        let winner = if s[0] > s[1] {
-            Some(Player::Black)
-        } else if s[1] > s[0] {
-            Some(Player::White)
-        } else {
-            None
-        };
-        self.result = Some(GameResult {
-            winner,
-            by: EndReason::Score,
-            score: Some(s),
-        });
+        self.result = Some(GameResult::scored(self.scores()));
     }
 }
 

@@ -406,19 +406,7 @@ impl SpaceGame {
                 });
             }
         } else if self.passes >= 2 {
-            let s = self.scores();
-            let winner = if s[0] > s[1] {
-                Some(Player::Black)
-            } else if s[1] > s[0] {
-                Some(Player::White)
-            } else {
-                None
-            };
-            self.result = Some(GameResult {
-                winner,
-                by: EndReason::Score,
-                score: Some(s),
-            });
+            self.result = Some(GameResult::scored(self.scores()));
         }
     }
 }
