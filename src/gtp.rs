@@ -769,12 +769,61 @@ pub fn repetition_gap(game: &Game, prefix: &[Turn], turn: &Turn) -> Option<usize
     Some(positions.len() - at)
 }
 
-/// Records a minimized finding as a conformance vector. The vector format belongs to
-/// `spec/vectors/` (issue 7, section 1, on another branch); until it lands, a finding is
-/// kept as a case file and an SGF file, and this is the one place to plug the conversion in.
-pub fn finding_as_vector(finding: &Finding) -> Option<String> {
-    let _ = finding;
-    None
+/// A minimized finding as a conformance vector (`spec/FORMAT.md`, "Conformance vectors"):
+/// graphgo's expectation at every turn, derived from the transcription and confirmed by the
+/// engine, so that the engine under test can be run against it like any vector. The clause
+/// the report names heads the vector's clause list. `None` if graphgo's own two sides
+/// disagree on the game (then the case file is the thing to look at).
+pub fn finding_as_vector(finding: &Finding, id: &str) -> Option<String> {
+    // The turns up to the disagreement, then the disputed turn itself (for a difference in
+    // the legal turns, the first turn one side allows and the other refuses), so that the
+    // vector pins graphgo's verdict on it.
+    let game = &finding.game;
+    let prefix = &game.turns[..finding.divergence.turns.min(game.turns.len())];
+    let disputed = match &finding.divergence.difference {
+        Difference::Verdict { turn, .. } => Some(turn.clone()),
+        Difference::LegalTurns { a, b } => {
+            let (a, b): (BTreeSet<_>, BTreeSet<_>) = (a.iter().collect(), b.iter().collect());
+            a.symmetric_difference(&b).next().map(|t| (*t).clone())
+        }
+        _ => None,
+    };
+    let turns: Vec<Turn> = prefix.iter().cloned().chain(disputed).collect();
+    let game = Game {
+        setup: game.setup.clone(),
+        turns,
+    };
+    let finding = &Finding {
+        game,
+        ..finding.clone()
+    };
+    let record = crate::record::Record::from_game(&finding.game.setup, &finding.game.turns);
+    let named = finding
+        .clause
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .next()
+        .map(|c| c.trim_end_matches(':'))
+        .filter(|c| c.contains(':'))
+        .map(str::to_string);
+    let draft = crate::vectors::Draft {
+        id: id.to_string(),
+        clauses: named.into_iter().collect(),
+        checked: None,
+        source: Some(format!("verify-gtp: {}", finding.found_in)),
+        note: Some(format!(
+            "A GTP engine disagreed with graphgo here: {}. The expectations are graphgo's.",
+            finding.clause
+        )),
+    };
+    let vector = crate::vectors::write_vector(
+        &crate::spec::Spec,
+        &[&Engine],
+        &record,
+        &finding.game,
+        draft,
+    )
+    .ok()?;
+    Some(vector.to_yaml())
 }
 
 /// The turn a random game plays next: a move from the agreed legal turns, now and then a
@@ -1019,6 +1068,12 @@ fn write_finding(dir: &Path, number: usize, f: &Finding, engine: &GtpRules) -> V
     let path = dir.join(format!("{stem}.yaml"));
     if crate::fuzz::write_atomically(&path, &yaml).is_ok() {
         written.push(path);
+    }
+    if let Some(vector) = finding_as_vector(f, &stem) {
+        let path = dir.join(format!("{stem}.vector.yaml"));
+        if crate::fuzz::write_atomically(&path, &vector).is_ok() {
+            written.push(path);
+        }
     }
     let comment = format!(
         "verify-gtp finding {number}: {}\nclause: {}",

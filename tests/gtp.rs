@@ -91,6 +91,22 @@ fn simple_ko_against_positional_superko_is_reported_with_its_clause_and_files() 
         sgf.starts_with("(;FF[4]GM[1]") && sgf.contains("SZ[3]"),
         "{sgf}"
     );
+    // The finding as a conformance vector: it names the clause, holds graphgo's refusal of
+    // the disputed turn, and passes on graphgo's own sides.
+    let text = std::fs::read_to_string(out.join("gtp-001.vector.yaml")).unwrap();
+    let vector = graphgo::vectors::Vector::parse(&text, false).unwrap();
+    assert!(vector.head.clauses.iter().any(|c| c == "ggg1:3"), "{text}");
+    assert!(text.contains("legal: false, clause: \"ggg1:3\""), "{text}");
+    for side in [
+        &graphgo::spec::Spec as &dyn graphgo::game::RuleSet,
+        &graphgo::engine::Engine,
+    ] {
+        assert_eq!(
+            graphgo::vectors::check_vector(side, &vector),
+            graphgo::vectors::Outcome::Pass,
+            "{text}"
+        );
+    }
 }
 
 #[test]
