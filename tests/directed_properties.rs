@@ -186,6 +186,54 @@ fn dir_note_pairs_n3_game_replays_under_ggg1() {
         .all(|t| !matches!(t, Turn::Move { .. })));
 }
 
+/// dir:NOTE-pairs, N = 3: the counting facts spec/directed.md states (they hold, though they
+/// do not lower the bound 124), checked on all 125 positions with the transitions of the
+/// transcription: a position with a white stone on every pair is entered only by a White
+/// placement, and Black's placements from it each turn one white stone black (no pair empty
+/// after); the same with colours swapped; and while every pair holds a stone, a Black
+/// placement that keeps every pair occupied adds one black stone, a White one removes one.
+#[test]
+fn dir_note_pairs_n3_counting_facts() {
+    let m = pair_moves();
+    let black_stones = |p: &[usize]| p.iter().filter(|&&s| s == 1 || s == 2).count();
+    let white_stones = |p: &[usize]| p.iter().filter(|&&s| s == 3 || s == 4).count();
+    let positions: Vec<Vec<usize>> = (0..125).map(|i| vec![i % 5, i / 5 % 5, i / 25]).collect();
+    let mut entries_of_all_white = [0; 2];
+    let mut entries_of_all_black = [0; 2];
+    for p in &positions {
+        for player in Player::BOTH {
+            for pair in 0..3 {
+                for &t in &m[player.index()][p[pair]] {
+                    let mut q = p.clone();
+                    q[pair] = t;
+                    if white_stones(&q) == 3 {
+                        entries_of_all_white[player.index()] += 1;
+                    }
+                    if black_stones(&q) == 3 {
+                        entries_of_all_black[player.index()] += 1;
+                    }
+                    if white_stones(p) == 3 && player == Player::Black {
+                        assert_eq!((black_stones(&q), white_stones(&q)), (1, 2));
+                    }
+                    if black_stones(p) == 3 && player == Player::White {
+                        assert_eq!((black_stones(&q), white_stones(&q)), (2, 1));
+                    }
+                    let full = |x: &[usize]| x.iter().all(|&s| s != 0);
+                    if full(p) && full(&q) {
+                        let step = if player == Player::Black { 1 } else { -1 };
+                        assert_eq!(black_stones(&q) as i32, black_stones(p) as i32 + step);
+                    }
+                }
+            }
+        }
+    }
+    // Entered only by one colour, and entered at all.
+    assert_eq!(entries_of_all_white[Player::Black.index()], 0);
+    assert!(entries_of_all_white[Player::White.index()] > 0);
+    assert_eq!(entries_of_all_black[Player::White.index()], 0);
+    assert!(entries_of_all_black[Player::Black.index()] > 0);
+}
+
 /// dir:NOTE-pairs: the superko values for N = 1, 2 by the ggg1 transcription on N disjoint
 /// edges (the symmetric digraph of a pair is an edge), independently of `src/pairs.rs`.
 #[test]
