@@ -151,11 +151,11 @@ fn pairs_setup(n: usize) -> Setup {
     Setup::new(RuleId::Ggg1, Board::from_edges(&names, &edges).unwrap())
 }
 
-/// dir:NOTE-pairs, N = 3: the longest game found (tests/pairs_n3_game.txt, 121 moves) is a
+/// dir:NOTE-pairs, N = 3: the longest game found (tests/pairs_n3_game.txt, 122 moves) is a
 /// game under ggg1 (positional superko, `ggg1:3`; self-capture allowed) on three disjoint
 /// edges: every placement is legal for the player whose turn it is, every position is new
 /// (checked here too, not only by the transcription's refusal), and at the end the player to
-/// move has no legal placement. So the N = 3 value is at least 121 (at most 124: 125 positions).
+/// move has no legal placement. So the N = 3 value is at least 122 (at most 124: 125 positions).
 #[test]
 fn dir_note_pairs_n3_game_replays_under_ggg1() {
     let points: Vec<usize> = include_str!("pairs_n3_game.txt")
@@ -164,7 +164,7 @@ fn dir_note_pairs_n3_game_replays_under_ggg1() {
         .flat_map(str::split_whitespace)
         .map(|w| w.parse().unwrap())
         .collect();
-    assert_eq!(points.len(), 121);
+    assert_eq!(points.len(), 122);
     let setup = pairs_setup(3);
     let mut game = Spec.start(&setup).unwrap();
     let mut seen = vec![game.observe().position];
