@@ -321,7 +321,12 @@ fn pairs(max: usize, seconds: u64) -> ExitCode {
         let longest = if found.exhaustive {
             found.length.to_string()
         } else {
-            format!(">= {} (stopped after {seconds} s)", found.length)
+            // A game visits each of the 5^N positions at most once: 5^N - 1 moves at most.
+            format!(
+                ">= {}, <= {} (stopped after {seconds} s)",
+                found.length,
+                5usize.pow(n as u32) - 1
+            )
         };
         println!(
             "{n:>2} {:>10} {longest:>26} {:>24}",

@@ -141,17 +141,104 @@ fn ggg1_longest(setup: &Setup, cap: usize) -> usize {
     best
 }
 
+/// N isolated pairs as a ggg1 board: N disjoint edges, points `2i` and `2i + 1` (the symmetric
+/// digraph of a pair is an edge).
+fn pairs_setup(n: usize) -> Setup {
+    let names: Vec<String> = (0..2 * n).map(|i| i.to_string()).collect();
+    let edges: Vec<(String, String)> = (0..n)
+        .map(|i| (names[2 * i].clone(), names[2 * i + 1].clone()))
+        .collect();
+    Setup::new(RuleId::Ggg1, Board::from_edges(&names, &edges).unwrap())
+}
+
+/// dir:NOTE-pairs, N = 3: the longest game found (tests/pairs_n3_game.txt, 122 moves) is a
+/// game under ggg1 (positional superko, `ggg1:3`; self-capture allowed) on three disjoint
+/// edges: every placement is legal for the player whose turn it is, every position is new
+/// (checked here too, not only by the transcription's refusal), and at the end the player to
+/// move has no legal placement. So the N = 3 value is at least 122 (at most 124: 125 positions).
+#[test]
+fn dir_note_pairs_n3_game_replays_under_ggg1() {
+    let points: Vec<usize> = include_str!("pairs_n3_game.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .flat_map(str::split_whitespace)
+        .map(|w| w.parse().unwrap())
+        .collect();
+    assert_eq!(points.len(), 122);
+    let setup = pairs_setup(3);
+    let mut game = Spec.start(&setup).unwrap();
+    let mut seen = vec![game.observe().position];
+    for (k, &at) in points.iter().enumerate() {
+        let player = if k % 2 == 0 {
+            Player::Black
+        } else {
+            Player::White
+        };
+        game.play(&Turn::Move { player, at })
+            .unwrap_or_else(|e| panic!("move {} ({player:?} at {at}): {e:?}", k + 1));
+        let position = game.observe().position;
+        assert!(!seen.contains(&position), "move {} repeats", k + 1);
+        seen.push(position);
+    }
+    assert!(game
+        .legal_turns()
+        .iter()
+        .all(|t| !matches!(t, Turn::Move { .. })));
+}
+
+/// dir:NOTE-pairs, N = 3: the counting facts spec/directed.md states (they hold, though they
+/// do not lower the bound 124), checked on all 125 positions with the transitions of the
+/// transcription: a position with a white stone on every pair is entered only by a White
+/// placement, and Black's placements from it each turn one white stone black (no pair empty
+/// after); the same with colours swapped; and while every pair holds a stone, a Black
+/// placement that keeps every pair occupied adds one black stone, a White one removes one.
+#[test]
+fn dir_note_pairs_n3_counting_facts() {
+    let m = pair_moves();
+    let black_stones = |p: &[usize]| p.iter().filter(|&&s| s == 1 || s == 2).count();
+    let white_stones = |p: &[usize]| p.iter().filter(|&&s| s == 3 || s == 4).count();
+    let positions: Vec<Vec<usize>> = (0..125).map(|i| vec![i % 5, i / 5 % 5, i / 25]).collect();
+    let mut entries_of_all_white = [0; 2];
+    let mut entries_of_all_black = [0; 2];
+    for p in &positions {
+        for player in Player::BOTH {
+            for pair in 0..3 {
+                for &t in &m[player.index()][p[pair]] {
+                    let mut q = p.clone();
+                    q[pair] = t;
+                    if white_stones(&q) == 3 {
+                        entries_of_all_white[player.index()] += 1;
+                    }
+                    if black_stones(&q) == 3 {
+                        entries_of_all_black[player.index()] += 1;
+                    }
+                    if white_stones(p) == 3 && player == Player::Black {
+                        assert_eq!((black_stones(&q), white_stones(&q)), (1, 2));
+                    }
+                    if black_stones(p) == 3 && player == Player::White {
+                        assert_eq!((black_stones(&q), white_stones(&q)), (2, 1));
+                    }
+                    let full = |x: &[usize]| x.iter().all(|&s| s != 0);
+                    if full(p) && full(&q) {
+                        let step = if player == Player::Black { 1 } else { -1 };
+                        assert_eq!(black_stones(&q) as i32, black_stones(p) as i32 + step);
+                    }
+                }
+            }
+        }
+    }
+    // Entered only by one colour, and entered at all.
+    assert_eq!(entries_of_all_white[Player::Black.index()], 0);
+    assert!(entries_of_all_white[Player::White.index()] > 0);
+    assert_eq!(entries_of_all_black[Player::White.index()], 0);
+    assert!(entries_of_all_black[Player::Black.index()] > 0);
+}
+
 /// dir:NOTE-pairs: the superko values for N = 1, 2 by the ggg1 transcription on N disjoint
 /// edges (the symmetric digraph of a pair is an edge), independently of `src/pairs.rs`.
 #[test]
 fn dir_note_pairs_superko_by_ggg1() {
-    let pairs = |n: usize| {
-        let names: Vec<String> = (0..2 * n).map(|i| i.to_string()).collect();
-        let edges: Vec<(String, String)> = (0..n)
-            .map(|i| (names[2 * i].clone(), names[2 * i + 1].clone()))
-            .collect();
-        Setup::new(RuleId::Ggg1, Board::from_edges(&names, &edges).unwrap())
-    };
+    let pairs = pairs_setup;
     assert_eq!(ggg1_longest(&pairs(1), 4), 2);
     assert_eq!(ggg1_longest(&pairs(2), 24), 24);
 }
