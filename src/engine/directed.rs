@@ -14,36 +14,9 @@ use num_traits::{Signed, Zero};
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::game::{
-    Colour, Equipment, Illegal, Observation, Playable, Player, Setup, Turn, Unsupported,
-};
+use crate::game::{Equipment, Illegal, Observation, Playable, Player, Setup, Turn, Unsupported};
 
-const EMPTY: u8 = 0;
-const BLACK: u8 = 1;
-const WHITE: u8 = 2;
-
-fn byte(c: Colour) -> u8 {
-    match c {
-        Colour::Empty => EMPTY,
-        Colour::Black => BLACK,
-        Colour::White => WHITE,
-    }
-}
-
-fn colour(b: u8) -> Colour {
-    match b {
-        BLACK => Colour::Black,
-        WHITE => Colour::White,
-        _ => Colour::Empty,
-    }
-}
-
-fn stone(p: Player) -> u8 {
-    match p {
-        Player::Black => BLACK,
-        Player::White => WHITE,
-    }
-}
+use super::goban::{cell, colour_of_cell, stone, EMPTY};
 
 /// Where the game is in its turn (the same steps as the rules: komi, colour, turn, bid,
 /// answer, reset).
@@ -146,7 +119,7 @@ impl DirectedEngine {
         let keys: Vec<[u64; 3]> = (0..n)
             .map(|_| [0, rng.next_u64() & hash_mask, rng.next_u64() & hash_mask])
             .collect();
-        let cells: Vec<u8> = setup.initial.iter().map(|&c| byte(c)).collect();
+        let cells: Vec<u8> = setup.initial.iter().map(|&c| cell(c)).collect();
         let hash = cells
             .iter()
             .enumerate()
@@ -275,7 +248,7 @@ impl DirectedEngine {
                 if to.len() != self.cells.len() {
                     return refuse("dir:KO", "the reset state does not fit the board");
                 }
-                let bytes: Vec<u8> = to.iter().map(|&c| byte(c)).collect();
+                let bytes: Vec<u8> = to.iter().map(|&c| cell(c)).collect();
                 let hash = bytes
                     .iter()
                     .enumerate()
@@ -397,7 +370,7 @@ impl DirectedEngine {
                 .positions()
                 .map(|h| Turn::Reset {
                     player: *w,
-                    to: h.iter().map(|&b| colour(b)).collect(),
+                    to: h.iter().map(|&b| colour_of_cell(b)).collect(),
                 })
                 .collect(),
         }
@@ -407,7 +380,7 @@ impl DirectedEngine {
 impl Playable for DirectedEngine {
     fn observe(&self) -> Observation {
         Observation {
-            position: self.cells.iter().map(|&b| colour(b)).collect(),
+            position: self.cells.iter().map(|&b| colour_of_cell(b)).collect(),
             to_move: Some(self.to_move()),
             prisoners: None,
             scores: Some(self.scores.clone()),

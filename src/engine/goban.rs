@@ -27,6 +27,7 @@
 //! path that recomputes the whole board. After any move none is left.
 
 use super::history::Scratch;
+use crate::game::{Colour, Player};
 
 /// The colour of an empty point.
 pub const EMPTY: u8 = 0;
@@ -34,6 +35,32 @@ pub const EMPTY: u8 = 0;
 pub const BLACK: u8 = 1;
 /// The colour of a white stone.
 pub const WHITE: u8 = 2;
+
+/// The cell value of a colour, as every engine of the crate stores it.
+pub fn cell(c: Colour) -> u8 {
+    match c {
+        Colour::Empty => EMPTY,
+        Colour::Black => BLACK,
+        Colour::White => WHITE,
+    }
+}
+
+/// The colour of a cell value (anything but a stone reads as empty).
+pub fn colour_of_cell(b: u8) -> Colour {
+    match b {
+        BLACK => Colour::Black,
+        WHITE => Colour::White,
+        _ => Colour::Empty,
+    }
+}
+
+/// The cell value of a player's stones.
+pub fn stone(p: Player) -> u8 {
+    match p {
+        Player::Black => BLACK,
+        Player::White => WHITE,
+    }
+}
 /// The colour of the sentinel vertex that pads the fixed neighbour table (never on the board).
 const OFF: u8 = 3;
 /// Neighbour counts of the sentinel: large, so that the updates every stone next to a padded

@@ -18,19 +18,10 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use crate::board::Board;
 use crate::game::{
-    Colour, Equipment, GameResult, Illegal, Observation, Playable, Player, Setup, Turn, Unsupported,
+    Equipment, GameResult, Illegal, Observation, Playable, Player, Setup, Turn, Unsupported,
 };
 
-const EMPTY: u8 = 0;
-const BLACK: u8 = 1;
-const WHITE: u8 = 2;
-
-fn colour_byte(p: Player) -> u8 {
-    match p {
-        Player::Black => BLACK,
-        Player::White => WHITE,
-    }
-}
+use super::goban::{cell, colour_of_cell, stone, BLACK, EMPTY, WHITE};
 
 /// A game of MANGO played on flat arrays.
 #[derive(Clone, Debug)]
@@ -184,15 +175,7 @@ impl MangoEngine {
                 ]
             })
             .collect();
-        let colours: Vec<u8> = setup
-            .initial
-            .iter()
-            .map(|c| match c {
-                Colour::Empty => EMPTY,
-                Colour::Black => BLACK,
-                Colour::White => WHITE,
-            })
-            .collect();
+        let colours: Vec<u8> = setup.initial.iter().map(|&c| cell(c)).collect();
         let hash = (0..n).fold(0, |h, v| h ^ keys[v][colours[v] as usize]);
         let mut game = MangoEngine {
             board,
@@ -291,11 +274,11 @@ impl MangoEngine {
 
     /// The colouring and hash a move at v produces (v empty).
     fn produce(&mut self, v: u32, player: Player) -> (Vec<u8>, u64) {
-        let me = colour_byte(player);
+        let me = stone(player);
         let mut colours = self.colours.clone();
         colours[v as usize] = me;
         let mut hash = self.hash ^ self.keys[v as usize][me as usize];
-        hash ^= self.remove_not_alive(&mut colours, colour_byte(player.opponent()));
+        hash ^= self.remove_not_alive(&mut colours, stone(player.opponent()));
         hash ^= self.remove_not_alive(&mut colours, me);
         (colours, hash)
     }
@@ -371,15 +354,7 @@ impl MangoEngine {
 impl Playable for MangoEngine {
     fn observe(&self) -> Observation {
         Observation {
-            position: self
-                .colours
-                .iter()
-                .map(|&c| match c {
-                    BLACK => Colour::Black,
-                    WHITE => Colour::White,
-                    _ => Colour::Empty,
-                })
-                .collect(),
+            position: self.colours.iter().map(|&c| colour_of_cell(c)).collect(),
             to_move: self.result.is_none().then_some(self.to_move),
             prisoners: None,
             scores: Some(self.scores()),

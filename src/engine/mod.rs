@@ -24,8 +24,8 @@ use num_rational::BigRational;
 
 use crate::board::Board;
 use crate::game::{
-    Colour, EndReason, GameResult, Illegal, Neutral, NoMove, Observation, Options, Playable,
-    Player, Repetition, RuleSet, SelfCapture, Setup, Turn, Unsupported, Version,
+    EndReason, GameResult, Illegal, Neutral, NoMove, Observation, Options, Playable, Player,
+    Repetition, RuleSet, SelfCapture, Setup, Turn, Unsupported, Version,
 };
 use goban::{Goban, MoveEffect, BLACK, EMPTY, WHITE};
 use history::{History, Lookup, Scratch};
@@ -340,15 +340,7 @@ impl EngineGame {
                 board.len()
             )));
         }
-        let colouring: Vec<u8> = setup
-            .initial
-            .iter()
-            .map(|c| match c {
-                Colour::Empty => EMPTY,
-                Colour::Black => BLACK,
-                Colour::White => WHITE,
-            })
-            .collect();
+        let colouring: Vec<u8> = setup.initial.iter().map(|&c| goban::cell(c)).collect();
         let rows: Vec<&[usize]> = (0..board.len()).map(|v| board.neighbours(v)).collect();
         let goban = Goban::new(&rows, &colouring, hash_mask);
         let game = Game::new(
@@ -446,11 +438,7 @@ impl Playable for EngineGame {
                 .goban
                 .colours()
                 .iter()
-                .map(|&c| match c {
-                    BLACK => Colour::Black,
-                    WHITE => Colour::White,
-                    _ => Colour::Empty,
-                })
+                .map(|&c| goban::colour_of_cell(c))
                 .collect(),
             to_move: self.result.is_none().then(|| player_of(g.to_move)),
             prisoners: (g.rules == Version::V3).then_some(g.prisoners),

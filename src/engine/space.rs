@@ -19,37 +19,12 @@ use std::sync::Arc;
 use num_rational::BigRational;
 
 use crate::game::{
-    Colour, EndReason, Equipment, GameResult, Illegal, Observation, Playable, Player, Repetition,
-    RuleId, Setup, Turn, Unsupported,
+    EndReason, Equipment, GameResult, Illegal, Observation, Playable, Player, Repetition, RuleId,
+    Setup, Turn, Unsupported,
 };
 use crate::space::{EmptyString, GoSpace};
 
-const EMPTY: u8 = 0;
-const BLACK: u8 = 1;
-const WHITE: u8 = 2;
-
-fn code(c: Colour) -> u8 {
-    match c {
-        Colour::Empty => EMPTY,
-        Colour::Black => BLACK,
-        Colour::White => WHITE,
-    }
-}
-
-fn colour(c: u8) -> Colour {
-    match c {
-        BLACK => Colour::Black,
-        WHITE => Colour::White,
-        _ => Colour::Empty,
-    }
-}
-
-fn own(p: Player) -> u8 {
-    match p {
-        Player::Black => BLACK,
-        Player::White => WHITE,
-    }
-}
+use super::goban::{cell, colour_of_cell, stone, BLACK, EMPTY, WHITE};
 
 /// A set of points as 64-bit words.
 type Bits = Vec<u64>;
@@ -230,7 +205,7 @@ impl SpaceGame {
                 space.points()
             )));
         }
-        let colouring: Vec<u8> = setup.initial.iter().map(|&c| code(c)).collect();
+        let colouring: Vec<u8> = setup.initial.iter().map(|&c| cell(c)).collect();
         let mut game = SpaceGame {
             tables: Arc::new(Tables::new(space)),
             space: Arc::clone(space),
@@ -330,10 +305,10 @@ impl SpaceGame {
     fn board_play(&self, e: usize, player: Player) -> Vec<u8> {
         let mut f = self.colouring.clone();
         for &p in &self.tables.points_of[e] {
-            f[p] = own(player);
+            f[p] = stone(player);
         }
-        self.clear(&mut f, own(player.opponent()));
-        self.clear(&mut f, own(player));
+        self.clear(&mut f, stone(player.opponent()));
+        self.clear(&mut f, stone(player));
         f
     }
 
@@ -414,7 +389,7 @@ impl SpaceGame {
 impl Playable for SpaceGame {
     fn observe(&self) -> Observation {
         Observation {
-            position: self.colouring.iter().map(|&c| colour(c)).collect(),
+            position: self.colouring.iter().map(|&c| colour_of_cell(c)).collect(),
             to_move: self.result.is_none().then_some(self.to_move),
             prisoners: None,
             scores: None,
