@@ -1099,7 +1099,7 @@ pub const MAX_FUZZ_POINTS: usize = 9;
 /// overlapping, and points in none). Either ending, now and then another repetition rule,
 /// White first, komi (stone scoring), another reading T1, or points coloured at the start.
 pub fn random_topological_setup(rng: &mut Random) -> Setup {
-    use crate::space::{EmptyString, Generators, GoSpace, PlacementInput, Points};
+    use crate::space::{EmptyString, GoSpace};
     let (board, space) = if rng.random_bool(1.0 / 3.0) {
         let graph = small_random_graph(rng, 6);
         GoSpace::of_graph(&graph).expect("a small graph's go-space is within the caps")
@@ -1113,28 +1113,10 @@ pub fn random_topological_setup(rng: &mut Random) -> Setup {
         };
         let count = rng.random_range(0..=12);
         let subbase: Vec<Vec<usize>> = (0..count).map(|_| subset(rng, 3)).collect();
-        let bare = GoSpace::new(&names, Generators::Subbase, &subbase, &[])
-            .expect("a subbase always generates a topology");
-        let mut placements: Vec<Points> = Vec::new();
-        for _ in 0..rng.random_range(1..=9) {
-            let around = subset(rng, 2);
-            let hull: Points = around
-                .iter()
-                .flat_map(|&x| bare.neighbourhood(x).clone())
-                .collect();
-            if !placements.contains(&hull) {
-                placements.push(hull);
-            }
-        }
-        let inputs: Vec<PlacementInput> = placements
-            .iter()
-            .map(|p| PlacementInput {
-                name: None,
-                points: p.iter().copied().collect(),
-            })
-            .collect();
-        let space = GoSpace::new(&names, Generators::Subbase, &subbase, &inputs)
-            .expect("open, non-empty, distinct placements");
+        let groups = rng.random_range(1..=9);
+        let around: Vec<Vec<usize>> = (0..groups).map(|_| subset(rng, 2)).collect();
+        let space = GoSpace::around_points(&names, &subbase, &around)
+            .expect("a subbase always generates a topology, and the placements are open");
         let board = space.board(&names).expect("distinct point names");
         (board, space)
     };

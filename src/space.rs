@@ -143,6 +143,37 @@ fn has_bit(b: &Bits, p: Point) -> bool {
 }
 
 impl GoSpace {
+    /// The go-space on `names` whose topology the subbase `sets` generates and whose
+    /// placements are the smallest open sets around each group of points in `around`
+    /// (repeats dropped): open and non-empty by construction, of several points, not
+    /// always connected, overlapping, with points in none. The campaign and the property
+    /// tests draw their random go-spaces this way.
+    pub fn around_points(
+        names: &[String],
+        sets: &[Vec<Point>],
+        around: &[Vec<Point>],
+    ) -> Result<GoSpace, SpaceError> {
+        let bare = GoSpace::new(names, Generators::Subbase, sets, &[])?;
+        let mut placements: Vec<Points> = Vec::new();
+        for points in around {
+            let hull: Points = points
+                .iter()
+                .flat_map(|&x| bare.neighbourhood(x).clone())
+                .collect();
+            if !placements.contains(&hull) {
+                placements.push(hull);
+            }
+        }
+        let inputs: Vec<PlacementInput> = placements
+            .iter()
+            .map(|p| PlacementInput {
+                name: None,
+                points: p.iter().copied().collect(),
+            })
+            .collect();
+        GoSpace::new(names, Generators::Subbase, sets, &inputs)
+    }
+
     /// Builds and checks a go-space on `names.len()` points: the topology from `sets` read as
     /// `kind`, and the placements S. Every error names the offending sets (by field and
     /// index, and by their points).

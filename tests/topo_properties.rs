@@ -22,7 +22,7 @@ use std::sync::Arc;
 use graphgo::board::Board;
 use graphgo::game::{Colour, EndReason, Equipment, RuleId, RuleSet, Setup, Turn};
 use graphgo::record::Record;
-use graphgo::space::{EmptyString, Generators, GoSpace, PlacementInput, Points};
+use graphgo::space::{EmptyString, Generators, GoSpace, Points};
 use graphgo::spec::topological::{self as topo, Colouring, Stones};
 use graphgo::spec::Spec;
 use proptest::prelude::*;
@@ -78,25 +78,7 @@ fn go_space() -> impl Strategy<Value = (Vec<String>, GoSpace)> {
         })
         .prop_map(|(n, sets, around, reading)| {
             let names = names(n);
-            let bare = GoSpace::new(&names, Generators::Subbase, &sets, &[]).unwrap();
-            let mut placements: Vec<Points> = Vec::new();
-            for points in &around {
-                let hull: Points = points
-                    .iter()
-                    .flat_map(|&x| bare.neighbourhood(x).clone())
-                    .collect();
-                if !placements.contains(&hull) {
-                    placements.push(hull);
-                }
-            }
-            let inputs: Vec<PlacementInput> = placements
-                .iter()
-                .map(|p| PlacementInput {
-                    name: None,
-                    points: p.iter().copied().collect(),
-                })
-                .collect();
-            let space = GoSpace::new(&names, Generators::Subbase, &sets, &inputs)
+            let space = GoSpace::around_points(&names, &sets, &around)
                 .unwrap()
                 .with_empty_string(reading);
             (names, space)

@@ -1335,26 +1335,6 @@ pub fn check_all(sides: &[&dyn RuleSet], vectors: &[(PathBuf, Vector)]) -> Summa
     summary
 }
 
-/// Every clause id of the `ggg` family (the register's, `../shared/CLAUSES.md`) and the
-/// extension options' ids.
-pub const GGG_CLAUSES: [&str; 15] = [
-    "ggg1:0",
-    "ggg1:1",
-    "ggg1:2",
-    "ggg1:3",
-    "ggg1:4",
-    "ggg1:notes",
-    "ggg2:2",
-    "ggg2:4",
-    "ggg2:example",
-    "ggg3:0",
-    "ggg3:2",
-    "ggg3:3",
-    "ggg3:4",
-    "option:self_capture",
-    "option:repetition",
-];
-
 /// Formats a rational as vectors write it.
 pub fn rational_text(r: &BigRational) -> String {
     rational::format(r)
