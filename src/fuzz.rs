@@ -476,6 +476,41 @@ pub fn play_game(a: &dyn RuleSet, b: &dyn RuleSet, seed: u64, index: u64) -> Pla
     }
 }
 
+/// The rule families the campaign mixes into its graph games, for playing one family alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// `topo-primitive` or `topo-stones` on a random go-space.
+    Topological,
+    /// MANGO on a random board with random weights and threshold.
+    Mango,
+    /// The directed rules on a random directed board, with komi choice, bids and resets.
+    Directed,
+}
+
+/// Game `index` of a campaign with seed `seed` that plays only `family`: the same
+/// generators as [`play_game`] (so a divergence found here is one the campaign can find),
+/// but every game of the family. The oracle of `cargo test --lib` uses it so that each
+/// family engine meets many games, not one in six, ten or sixty-four.
+pub fn play_family_game(
+    a: &dyn RuleSet,
+    b: &dyn RuleSet,
+    family: Family,
+    seed: u64,
+    index: u64,
+) -> Played {
+    let mut rng = Random::seed_from_u64(game_seed(seed, index));
+    match family {
+        Family::Topological => play_topological_game(a, b, &mut rng),
+        Family::Directed => play_directed_game(a, b, &mut rng),
+        Family::Mango => {
+            let board = random_board(&mut rng);
+            let setup = random_mango_setup(&mut rng, board);
+            let cap = max_turns(&setup.board);
+            play_generated(a, b, setup, &mut Biased::new(rng), cap)
+        }
+    }
+}
+
 /// Whether game `index` of the campaign with seed `seed` is a MANGO game: one in six,
 /// chosen by a hash of the game's seed, so the other games draw what they drew before.
 pub fn is_mango_game(seed: u64, index: u64) -> bool {
