@@ -160,6 +160,11 @@ pub enum GraphKind {
     UniformBreadthFirst,
     /// A random geometric graph ([`random_geometric_rows`]), numbered cell by cell.
     Geometric,
+    /// A random 4-regular graph ([`random_regular_rows`]): every vertex has four
+    /// neighbours, as inside a grid, so a move costs what the board costs and not what a
+    /// graph with many leaves costs the policy (on the uniform graph, about one vertex in
+    /// ten has at most one neighbour and soon is an eye or a self-capture for someone).
+    Regular,
 }
 
 impl GraphKind {
@@ -169,6 +174,7 @@ impl GraphKind {
             GraphKind::Uniform => "uniform random graph",
             GraphKind::UniformBreadthFirst => "uniform random graph, BFS order",
             GraphKind::Geometric => "random geometric graph",
+            GraphKind::Regular => "random 4-regular graph",
         }
     }
 }
@@ -185,6 +191,7 @@ pub fn graph_playouts(n: usize, kind: GraphKind, ggg1: bool, seed: u64) -> Playo
             renumbered_rows(&off, &adj, &breadth_first_order(&off, &adj))
         }
         GraphKind::Geometric => random_geometric_rows(n, 4, seed),
+        GraphKind::Regular => random_regular_rows(n, seed),
     };
     let options = if ggg1 {
         ggg1_options()
@@ -194,6 +201,40 @@ pub fn graph_playouts(n: usize, kind: GraphKind, ggg1: bool, seed: u64) -> Playo
     let mut p = Playouts::new(off, adj, None, options, seed);
     p.max_turns = (3 * n).min(u32::MAX as usize) as u32;
     p
+}
+
+/// A random 4-regular graph on `n` vertices (n >= 5): the union of two Hamiltonian cycles,
+/// each through the vertices in a uniformly random order, a standard model of random
+/// 4-regular graphs. Where the second cycle repeats an edge of the first (about two edges
+/// in all, whatever `n`), the edge is kept once and its two ends have degree 3. The
+/// vertex numbers are random, so neighbours lie far apart in memory, as on any large
+/// graph read from a file.
+pub fn random_regular_rows(n: usize, seed: u64) -> (Vec<u32>, Vec<u32>) {
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    assert!(n >= 5, "a 4-regular simple graph needs at least 5 vertices");
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(4 * n);
+    for _ in 0..2 {
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        order.shuffle(&mut rng);
+        for i in 0..n {
+            let (a, b) = (order[i], order[(i + 1) % n]);
+            pairs.push((a, b));
+            pairs.push((b, a));
+        }
+    }
+    pairs.sort_unstable();
+    pairs.dedup();
+    let mut off = vec![0u32; n + 1];
+    for &(a, _) in &pairs {
+        off[a as usize + 1] += 1;
+    }
+    for i in 0..n {
+        off[i + 1] += off[i];
+    }
+    let adj = pairs.into_iter().map(|(_, b)| b).collect();
+    (off, adj)
 }
 
 /// The turns of `count` playouts, for replaying.

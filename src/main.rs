@@ -164,9 +164,9 @@ enum Command {
         #[arg(long, value_delimiter = ',', default_values_t = [9, 19])]
         size: Vec<usize>,
         /// Suites to run: light, ggg1, graph (uniform random graph), bfs (the same graph
-        /// renumbered breadth-first), geometric (random geometric graph), spec
-        /// (comma-separated).
-        #[arg(long, value_delimiter = ',', default_values_t = ["light".to_string(), "ggg1".to_string(), "graph".to_string(), "geometric".to_string(), "spec".to_string()])]
+        /// renumbered breadth-first), geometric (random geometric graph), regular (random
+        /// 4-regular graph), spec (comma-separated).
+        #[arg(long, value_delimiter = ',', default_values_t = ["light".to_string(), "ggg1".to_string(), "regular".to_string(), "graph".to_string(), "geometric".to_string(), "spec".to_string()])]
         suites: Vec<String>,
         /// Vertices of the random graphs (average degree about 4).
         #[arg(long, default_value_t = 1_000_000)]
@@ -304,6 +304,16 @@ fn pairs(max: usize, seconds: u64) -> ExitCode {
         "N", "positions", "longest superko game", "directed loop start"
     );
     for n in 1..=max {
+        if let Some(length) = graphgo::pairs::longest_by_witness(n) {
+            // A game through every position, replayed by the crate: the most there can be.
+            println!(
+                "{n:>2} {:>10} {:>26} {:>24}",
+                5usize.pow(n as u32),
+                format!("{length} (witness)"),
+                loop_start(n)
+            );
+            continue;
+        }
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
         let quick = graphgo::pairs::long_superko_game_by_restarts(n, 300, 20_000);
         let found = if quick + 1 == 5usize.pow(n as u32) {
@@ -608,7 +618,15 @@ fn bench(
     replay_games: usize,
     seed: u64,
 ) -> ExitCode {
-    const KNOWN: [&str; 6] = ["light", "ggg1", "graph", "bfs", "geometric", "spec"];
+    const KNOWN: [&str; 7] = [
+        "light",
+        "ggg1",
+        "regular",
+        "graph",
+        "bfs",
+        "geometric",
+        "spec",
+    ];
     if let Some(bad) = suites.iter().find(|s| !KNOWN.contains(&s.as_str())) {
         return fail(format!(
             "--suites: unknown suite '{bad}' (known: {})",
@@ -619,6 +637,11 @@ fn bench(
         return fail(format!("--size: {bad} is not a board size from 2 to 2048"));
     }
     let on = |name: &str| suites.iter().any(|s| s == name);
+    if on("regular") && graph_vertices != 0 && graph_vertices < 5 {
+        return fail(format!(
+            "--graph-vertices: {graph_vertices} is too few for the regular suite (a 4-regular graph needs at least 5)"
+        ));
+    }
     let plan = graphgo::bench::BenchPlan {
         playouts,
         sizes,
@@ -626,6 +649,7 @@ fn bench(
         ggg1: on("ggg1"),
         graph_vertices,
         graphs: [
+            ("regular", GraphKind::Regular),
             ("graph", GraphKind::Uniform),
             ("bfs", GraphKind::UniformBreadthFirst),
             ("geometric", GraphKind::Geometric),

@@ -7,6 +7,11 @@
 //! legal placement); [`loop_start`] the fewest placements after which every pair holds a
 //! stone, so that from there every pair is in its endless mutual capture.
 //!
+//! The depth-first search settles N = 1 and 2. For N = 3 it does not finish; there a game
+//! through all 125 positions, found by a constraint solver and kept as data
+//! ([`WITNESS_GAMES`]), is replayed by [`replay_superko_game`]: since no game visits a
+//! position twice, it is the longest there can be ([`longest_by_witness`]).
+//!
 //! A pair is in one of five states; how a placement changes it is read off the
 //! transcription ([`crate::spec::directed::place_stone`] on one pair), not rewritten here.
 
@@ -57,6 +62,70 @@ pub fn longest_superko_game(n: usize) -> usize {
     let found = longest_superko_game_within(n, None);
     assert!(found.exhaustive, "no deadline was given");
     found.length
+}
+
+/// The games through every position that the crate knows, as data: `(n, text)` with the
+/// points played, Black first (pair i is points 2i and 2i+1). Found by a constraint solver
+/// (`spec/pairs/longest_game.py`); trusted only after [`replay_superko_game`] has replayed
+/// them. A game through all 5^N positions is the longest there can be.
+pub const WITNESS_GAMES: [(usize, &str); 1] = [(3, include_str!("../spec/pairs/n3-game.txt"))];
+
+/// The points of a game in the witness format: numbers separated by white space; lines
+/// starting with `#` are comments.
+pub fn parse_points(text: &str) -> Result<Vec<usize>, String> {
+    text.lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .flat_map(str::split_whitespace)
+        .map(|w| {
+            w.parse()
+                .map_err(|_| format!("'{w}' is not a point number"))
+        })
+        .collect()
+}
+
+/// Replays `points` on `n` isolated pairs from the empty board, Black first and then
+/// alternately, through the transcription ([`place_stone`] on [`isolated_pairs`]), under
+/// positional superko: each point must be empty and each position new (the empty start
+/// counts). Returns the number of positions the game went through, or the first move that
+/// breaks a rule.
+pub fn replay_superko_game(n: usize, points: &[usize]) -> Result<usize, String> {
+    let arcs = isolated_pairs(n);
+    let mut position: Position = std::iter::repeat_n(Colour::Empty, 2 * n).collect();
+    let mut seen = std::collections::HashSet::from([position.clone()]);
+    for (k, &at) in points.iter().enumerate() {
+        let player = if k % 2 == 0 {
+            Player::Black
+        } else {
+            Player::White
+        };
+        if at >= 2 * n || position[at] != Colour::Empty {
+            return Err(format!(
+                "move {} ({player:?} at {at}): not an empty point",
+                k + 1
+            ));
+        }
+        position = place_stone(&arcs, &position, player, at);
+        if !seen.insert(position.clone()) {
+            return Err(format!(
+                "move {} ({player:?} at {at}): the position occurred before",
+                k + 1
+            ));
+        }
+    }
+    Ok(seen.len())
+}
+
+/// The longest game without passes on `n` pairs when a known game ([`WITNESS_GAMES`])
+/// replays through all 5^n positions: 5^n - 1 moves, since no game visits a position twice.
+pub fn longest_by_witness(n: usize) -> Option<usize> {
+    let total = 5usize.pow(n as u32);
+    WITNESS_GAMES
+        .iter()
+        .filter(|(m, _)| *m == n)
+        .filter_map(|(_, text)| parse_points(text).ok())
+        .filter_map(|points| replay_superko_game(n, &points).ok())
+        .any(|visited| visited == total)
+        .then(|| total - 1)
 }
 
 /// What a search found: the longest game seen, and whether the search finished (then it is

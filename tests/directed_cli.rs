@@ -207,11 +207,12 @@ fn dir_intro_bad_input() {
 }
 
 /// dir:NOTE-pairs: `graphgo pairs` prints the table; N = 1 and 2 worked out in
-/// spec/directed.md (2 and 24 moves under superko; loop start N).
+/// spec/directed.md (2 and 24 moves under superko; loop start N), N = 3 from the witness
+/// game through all 125 positions (124 moves).
 #[test]
 fn dir_note_pairs_command() {
     let out = Command::new(BIN)
-        .args(["pairs", "--max", "2", "--seconds", "10"])
+        .args(["pairs", "--max", "3", "--seconds", "10"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
@@ -223,7 +224,11 @@ fn dir_note_pairs_command() {
         .collect();
     assert_eq!(
         rows,
-        vec![vec!["1", "5", "2", "1"], vec!["2", "25", "24", "2"]]
+        vec![
+            vec!["1", "5", "2", "1"],
+            vec!["2", "25", "24", "2"],
+            vec!["3", "125", "124", "(witness)", "3"]
+        ]
     );
     let bad = Command::new(BIN)
         .args(["pairs", "--max", "9"])

@@ -10,7 +10,10 @@ use std::sync::Arc;
 use graphgo::board::Board;
 use graphgo::digraph::Digraph;
 use graphgo::game::{Colour, Equipment, Options, Player, Repetition, RuleId, RuleSet, Setup, Turn};
-use graphgo::pairs::{longest_superko_game, loop_start, pair_moves};
+use graphgo::pairs::{
+    longest_by_witness, longest_superko_game, loop_start, pair_moves, parse_points,
+    replay_superko_game,
+};
 use graphgo::record::Record;
 use graphgo::spec::directed::{self, place_stone, Deleters, Position};
 use graphgo::spec::ggg::{make_move, ColouredGraph};
@@ -86,6 +89,25 @@ fn dir_note_pairs_transitions() {
     assert_eq!(m[1], white);
 }
 
+/// dir:NOTE-pairs: the witness replay refuses what superko refuses. N = 1: Black 0, White 1
+/// captures, Black 0 again would capture back to the position after move 1 (worked out in
+/// spec/directed.md); a stone on an occupied point and a point off the board are refused;
+/// a game of two moves goes through 3 positions.
+#[test]
+fn dir_note_pairs_witness_replay_refuses() {
+    assert_eq!(replay_superko_game(1, &[0, 1]), Ok(3));
+    let again = replay_superko_game(1, &[0, 1, 0]).unwrap_err();
+    assert!(
+        again.contains("move 3") && again.contains("occurred before"),
+        "{again}"
+    );
+    let occupied = replay_superko_game(2, &[0, 0]).unwrap_err();
+    assert!(occupied.contains("move 2") && occupied.contains("not an empty point"));
+    assert!(replay_superko_game(2, &[4]).is_err());
+    assert_eq!(parse_points("# a comment\n0 1\n 2"), Ok(vec![0, 1, 2]));
+    assert!(parse_points("0 x").is_err());
+}
+
 /// dir:NOTE-pairs: N = 1 by hand: Black p, White q captures, Black's only move p would give
 /// back the position after Black's first move: 2 moves. N = 2: a game through all 25
 /// positions exists (24 moves), checked below by an independent search with the ggg1
@@ -95,6 +117,9 @@ fn dir_note_pairs_transitions() {
 fn dir_note_pairs_table() {
     assert_eq!(longest_superko_game(1), 2);
     assert_eq!(longest_superko_game(2), 24);
+    // N = 3 by the witness game through all 125 positions (replayed by the transcription).
+    assert_eq!(longest_by_witness(3), Some(124));
+    assert_eq!(longest_by_witness(4), None);
     for n in 1..=4 {
         assert_eq!(loop_start(n), n);
     }
@@ -151,20 +176,21 @@ fn pairs_setup(n: usize) -> Setup {
     Setup::new(RuleId::Ggg1, Board::from_edges(&names, &edges).unwrap())
 }
 
-/// dir:NOTE-pairs, N = 3: the longest game found (tests/pairs_n3_game.txt, 122 moves) is a
-/// game under ggg1 (positional superko, `ggg1:3`; self-capture allowed) on three disjoint
-/// edges: every placement is legal for the player whose turn it is, every position is new
-/// (checked here too, not only by the transcription's refusal), and at the end the player to
-/// move has no legal placement. So the N = 3 value is at least 122 (at most 124: 125 positions).
+/// dir:NOTE-pairs, N = 3: the witness game (spec/pairs/n3-game.txt, 124 moves) is a game
+/// under ggg1 (positional superko, `ggg1:3`; self-capture allowed) on three disjoint edges:
+/// every placement is legal for the player whose turn it is, every position is new (checked
+/// here too, not only by the transcription's refusal), and it goes through all 125
+/// positions, so at the end the player to move has no legal placement and no game is longer:
+/// the N = 3 value is exactly 124.
 #[test]
 fn dir_note_pairs_n3_game_replays_under_ggg1() {
-    let points: Vec<usize> = include_str!("pairs_n3_game.txt")
+    let points: Vec<usize> = include_str!("../spec/pairs/n3-game.txt")
         .lines()
         .filter(|l| !l.starts_with('#'))
         .flat_map(str::split_whitespace)
         .map(|w| w.parse().unwrap())
         .collect();
-    assert_eq!(points.len(), 122);
+    assert_eq!(points.len(), 124);
     let setup = pairs_setup(3);
     let mut game = Spec.start(&setup).unwrap();
     let mut seen = vec![game.observe().position];
@@ -180,6 +206,7 @@ fn dir_note_pairs_n3_game_replays_under_ggg1() {
         assert!(!seen.contains(&position), "move {} repeats", k + 1);
         seen.push(position);
     }
+    assert_eq!(seen.len(), 125);
     assert!(game
         .legal_turns()
         .iter()
