@@ -90,7 +90,7 @@ pub fn parse_points(text: &str) -> Result<Vec<usize>, String> {
 /// breaks a rule.
 pub fn replay_superko_game(n: usize, points: &[usize]) -> Result<usize, String> {
     let arcs = isolated_pairs(n);
-    let mut position: Position = std::iter::repeat_n(Colour::Empty, 2 * n).collect();
+    let mut position: Position = (0..2 * n).map(|_| Colour::Empty).collect();
     let mut seen = std::collections::HashSet::from([position.clone()]);
     for (k, &at) in points.iter().enumerate() {
         let player = if k % 2 == 0 {
