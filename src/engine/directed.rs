@@ -34,7 +34,6 @@ enum Step {
 #[derive(Clone, Debug, Default)]
 struct History {
     by_hash: HashMap<u64, Vec<Vec<u8>>>,
-    len: usize,
 }
 
 impl History {
@@ -42,7 +41,6 @@ impl History {
         let bucket = self.by_hash.entry(hash).or_default();
         if !bucket.iter().any(|p| p == position) {
             bucket.push(position.to_vec());
-            self.len += 1;
         }
     }
 
@@ -54,7 +52,6 @@ impl History {
 
     fn clear(&mut self) {
         self.by_hash.clear();
-        self.len = 0;
     }
 
     fn positions(&self) -> impl Iterator<Item = &Vec<u8>> {
@@ -402,5 +399,37 @@ impl Playable for DirectedEngine {
     fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
         // Every refusal comes before any change (a declined option is undone in `take`).
         self.take(turn)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::digraph::Digraph;
+    use crate::game::{Equipment, RuleId};
+    use std::sync::Arc;
+
+    /// A setup whose directed board, board and colouring disagree in size is refused, not
+    /// played (the record reader never builds one; the engine checks anyway).
+    #[test]
+    fn a_setup_of_mismatched_sizes_is_refused() {
+        let arcs =
+            Digraph::from_index_arcs(2, &[(0, 1), (1, 0)], &|u, v| format!("{u}{v}")).unwrap();
+        let good = {
+            let mut s = Setup::new(RuleId::Directed, Board::path(2).unwrap());
+            s.equipment = Equipment::Arcs(Arc::new(arcs.clone()));
+            s
+        };
+        assert!(DirectedEngine::start_masked(&good, u64::MAX).is_ok());
+        // The board has three points, the arcs two.
+        let mut wider = good.clone();
+        wider.board = Arc::new(Board::path(3).unwrap());
+        wider.initial = vec![crate::game::Colour::Empty; 3].into_iter().collect();
+        assert!(DirectedEngine::start_masked(&wider, u64::MAX).is_err());
+        // The colouring has three points, the arcs and the board two.
+        let mut longer = good.clone();
+        longer.initial = vec![crate::game::Colour::Empty; 3].into_iter().collect();
+        assert!(DirectedEngine::start_masked(&longer, u64::MAX).is_err());
     }
 }
