@@ -1072,8 +1072,24 @@ impl Chooser for DirectedChooser {
     fn choose(&mut self, view: &View) -> Option<Turn> {
         let player = view.player();
         if self.rng.random_ratio(1, 12) || view.legal.is_empty() {
-            return Some(match self.rng.random_range(0..4u8) {
-                0 => Turn::Ignore { player },
+            // A legal reset, ko winner or ignore, but by the other player: refused by both.
+            let stolen = view.legal.iter().find_map(|t| match t {
+                Turn::Reset { player, to } => Some(Turn::Reset {
+                    player: player.opponent(),
+                    to: to.clone(),
+                }),
+                Turn::KoWinner { player, winner } => Some(Turn::KoWinner {
+                    player: player.opponent(),
+                    winner: *winner,
+                }),
+                Turn::Ignore { player } => Some(Turn::Ignore {
+                    player: player.opponent(),
+                }),
+                _ => None,
+            });
+            return Some(match self.rng.random_range(0..5u8) {
+                4 if stolen.is_some() => stolen.expect("checked"),
+                0 | 4 => Turn::Ignore { player },
                 1 => Turn::Bid {
                     player: player.opponent(),
                     amount: BigRational::from_integer(1.into()),
