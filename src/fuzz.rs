@@ -1087,8 +1087,19 @@ impl Chooser for DirectedChooser {
                 }),
                 _ => None,
             });
-            return Some(match self.rng.random_range(0..5u8) {
+            let n = view.board.len();
+            return Some(match self.rng.random_range(0..7u8) {
                 4 if stolen.is_some() => stolen.expect("checked"),
+                // A placement by the player not to move, or on any point (occupied ones
+                // and one past the last included): refused unless it is a legal placement.
+                5 => Turn::Move {
+                    player: player.opponent(),
+                    at: self.rng.random_range(0..n.max(1)),
+                },
+                6 => Turn::Move {
+                    player,
+                    at: self.rng.random_range(0..=n),
+                },
                 0 | 4 => Turn::Ignore { player },
                 1 => Turn::Bid {
                     player: player.opponent(),
