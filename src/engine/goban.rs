@@ -10,7 +10,10 @@
 //! - `colour[v]`: [`EMPTY`], [`BLACK`] or [`WHITE`];
 //! - chains (the `ggg1:1` groups of stones): `head[v]` names the chain of a stone, `next[v]`
 //!   threads its stones into a circular list, and `chain[head]` holds its size, its
-//!   pseudo-liberties and the Zobrist hash of its stones;
+//!   pseudo-liberties and the Zobrist hash of its stones. An empty vertex (and the sentinel)
+//!   has the sentinel `n` as its head, and `chain[n]` is a sink nobody reads: the updates a
+//!   stone makes to its neighbours' chains then need no test of the neighbours' colours
+//!   (random playouts make such tests unpredictable branches);
 //! - the empty vertices as a list with back-indices (removal and insertion in O(1));
 //! - the Zobrist hash of the whole colouring, kept incrementally.
 //!
@@ -303,12 +306,14 @@ impl Goban {
         self.zobrist[2 * v as usize + (c as usize - 1)]
     }
 
+    /// Wrapping: the sentinel's chain (the head of every empty vertex) takes updates that
+    /// mean nothing and may wrap; a real chain's never do.
     #[inline]
     fn add_lib(&mut self, h: u32, lib: u32) {
         let c = &mut self.chain[h as usize];
         let l = lib as u64;
-        c.plibs += 1;
-        c.lsum += l;
+        c.plibs = c.plibs.wrapping_add(1);
+        c.lsum = c.lsum.wrapping_add(l);
         c.lsq = c.lsq.wrapping_add(l * l);
     }
 
@@ -316,8 +321,8 @@ impl Goban {
     fn remove_lib(&mut self, h: u32, lib: u32) {
         let c = &mut self.chain[h as usize];
         let l = lib as u64;
-        c.plibs -= 1;
-        c.lsum -= l;
+        c.plibs = c.plibs.wrapping_sub(1);
+        c.lsum = c.lsum.wrapping_sub(l);
         c.lsq = c.lsq.wrapping_sub(l * l);
     }
 
@@ -394,6 +399,7 @@ impl Goban {
         for v in 0..n as u32 {
             let c = self.colour[v as usize];
             if c == EMPTY {
+                self.head[v as usize] = n as u32;
                 self.add_empty(v);
                 continue;
             }
@@ -441,7 +447,7 @@ impl Goban {
 
     /// What a move by `me` at the empty vertex `v` would do (`ggg1:2`), without doing it.
     /// Leaves the chains it touches in `scratch` for [`Goban::fill_delta`].
-    #[inline]
+    #[inline(always)]
     pub fn analyse(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
         if self.dead {
             return self.analyse_slow(v, me, scratch);
@@ -544,6 +550,7 @@ impl Goban {
     /// `ggg1:2` on the whole board, for positions that hold groups without liberties:
     /// colour v, remove every opponent group without liberties, then every own one.
     /// The colouring it produces is left in `scratch.slow`.
+    #[cold]
     fn analyse_slow(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
         let opp = 3 - me;
         scratch.slow.clear();
@@ -635,6 +642,7 @@ impl Goban {
 
     /// Makes the analysed move. Every changed vertex goes to `journal` as `vertex << 2 | old
     /// colour`, in order. Returns the stones removed, `[black, white]`.
+    #[inline(always)]
     pub fn commit(
         &mut self,
         v: u32,
@@ -644,6 +652,26 @@ impl Goban {
         journal: &mut Vec<u32>,
     ) -> [u32; 2] {
         if effect.slow {
+            return self.commit_slow(me, effect, scratch, journal);
+        }
+        if self.table.is_empty() {
+            self.play_fast::<Compressed>(v, me, effect, journal)
+        } else {
+            self.play_fast::<Fixed4>(v, me, effect, journal)
+        }
+    }
+
+    /// [`Goban::commit`] of a move analysed on the slow path: the colouring is copied and
+    /// everything rebuilt.
+    #[cold]
+    fn commit_slow(
+        &mut self,
+        me: u8,
+        effect: &MoveEffect,
+        scratch: &Scratch,
+        journal: &mut Vec<u32>,
+    ) -> [u32; 2] {
+        {
             // Counted by the analysis: a lone stone that removes itself changes no vertex.
             let mut removed = [0; 2];
             removed[me as usize - 1] = effect.own_removed;
@@ -658,12 +686,7 @@ impl Goban {
             self.colour[..n].copy_from_slice(&scratch.slow);
             self.rebuild();
             debug_assert!(!self.dead, "a move leaves no group without liberties");
-            return removed;
-        }
-        if self.table.is_empty() {
-            self.play_fast::<Compressed>(v, me, effect, journal)
-        } else {
-            self.play_fast::<Fixed4>(v, me, effect, journal)
+            removed
         }
     }
 
@@ -680,33 +703,44 @@ impl Goban {
     ) -> [u32; 2] {
         let opp = 3 - me;
         let vi = v as usize;
+        let around = self.counts[vi];
         self.colour[vi] = me;
         self.remove_empty(v);
         let key = self.key(v, me);
         self.hash ^= key;
         journal.push(v << 2);
+        // One pass without tests of the neighbours' colours: an empty neighbour is a
+        // liberty of the new stone (counted by multiplying by 0 or 1), and every neighbour's
+        // chain loses the liberty v (empty neighbours and the sentinel have the sink chain).
+        let (start, end) = R::span(self, vi);
+        let (mut plibs, mut lsum, mut lsq) = (0u32, 0u64, 0u64);
+        for k in start..end {
+            let w = R::flat(self)[k];
+            let wi = w as usize;
+            let counts = &mut self.counts[wi];
+            counts[EMPTY as usize] = counts[EMPTY as usize].wrapping_sub(1);
+            counts[me as usize] = counts[me as usize].wrapping_add(1);
+            let e = u64::from(self.colour[wi] == EMPTY);
+            plibs += e as u32;
+            lsum += e * w as u64;
+            lsq += e * (w as u64 * w as u64);
+            let h = self.head[wi];
+            self.remove_lib(h, v);
+        }
         self.head[vi] = v;
         self.next[vi] = v;
         self.chain[vi] = Chain {
             size: 1,
-            plibs: 0,
-            lsum: 0,
-            lsq: 0,
+            plibs,
+            lsum,
+            lsq,
             hash: key,
         };
-        let (start, end) = R::span(self, vi);
-        for k in start..end {
-            let w = R::flat(self)[k];
-            let counts = &mut self.counts[w as usize];
-            counts[EMPTY as usize] -= 1;
-            counts[me as usize] += 1;
-            let cw = self.colour[w as usize];
-            if cw == EMPTY {
-                self.add_lib(self.head[vi], w);
-            } else if cw != OFF {
-                let h = self.head[w as usize];
-                self.remove_lib(h, v);
-                if cw == me {
+        if around[me as usize] > 0 {
+            for k in start..end {
+                let w = R::flat(self)[k];
+                if self.colour[w as usize] == me {
+                    let h = self.head[w as usize];
                     let a = self.head[vi];
                     if a != h {
                         self.merge(a, h);
@@ -767,7 +801,9 @@ impl Goban {
         let mut s = h;
         loop {
             let si = s as usize;
+            let n = self.len() as u32;
             self.colour[si] = EMPTY;
+            self.head[si] = n;
             self.add_empty(s);
             self.hash ^= self.key(s, c);
             journal.push(s << 2 | c as u32);
@@ -775,11 +811,11 @@ impl Goban {
             for k in start..end {
                 let t = R::flat(self)[k];
                 let counts = &mut self.counts[t as usize];
-                counts[c as usize] -= 1;
-                counts[EMPTY as usize] += 1;
-                if self.colour[t as usize] == 3 - c {
-                    self.add_lib(self.head[t as usize], s);
-                }
+                counts[c as usize] = counts[c as usize].wrapping_sub(1);
+                counts[EMPTY as usize] = counts[EMPTY as usize].wrapping_add(1);
+                // Only the opponent's chains gain s; the others are this chain (gone: its
+                // record is rewritten before any reuse) or the sink.
+                self.add_lib(self.head[t as usize], s);
             }
             s = self.next[si];
             if s == h {
@@ -865,6 +901,7 @@ impl Goban {
         }
         for v in 0..self.len() {
             if self.colour[v] == EMPTY {
+                assert_eq!(self.head[v] as usize, n, "the head of empty {v}");
                 continue;
             }
             let (h, fh) = (self.head[v] as usize, fresh.head[v] as usize);
