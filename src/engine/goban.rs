@@ -74,8 +74,18 @@ const SENTINEL_COUNT: u32 = 1 << 30;
 /// layout, so that every board runs the same rules code.
 trait Rows {
     /// The neighbours of `v` are `flat(g)[span(g, v)]`.
-    fn span(g: &Goban, v: usize) -> (usize, usize);
-    fn flat(g: &Goban) -> &[u32];
+    #[inline(always)]
+    fn span(g: &Goban, v: usize) -> (usize, usize) {
+        Self::bounds(&g.off, v)
+    }
+    /// `span` from the row offsets alone.
+    fn bounds(off: &[u32], v: usize) -> (usize, usize);
+    /// `flat` from the two tables (for functions that borrow the board's fields apart).
+    fn pick<'a>(adj: &'a [u32], table: &'a [u32]) -> &'a [u32];
+    #[inline(always)]
+    fn flat(g: &Goban) -> &[u32] {
+        Self::pick(&g.adj, &g.table)
+    }
 }
 
 /// Compressed rows: any graph.
@@ -83,12 +93,12 @@ struct Compressed;
 
 impl Rows for Compressed {
     #[inline(always)]
-    fn span(g: &Goban, v: usize) -> (usize, usize) {
-        (g.off[v] as usize, g.off[v + 1] as usize)
+    fn bounds(off: &[u32], v: usize) -> (usize, usize) {
+        (off[v] as usize, off[v + 1] as usize)
     }
     #[inline(always)]
-    fn flat(g: &Goban) -> &[u32] {
-        &g.adj
+    fn pick<'a>(adj: &'a [u32], _: &'a [u32]) -> &'a [u32] {
+        adj
     }
 }
 
@@ -98,12 +108,12 @@ struct Fixed4;
 
 impl Rows for Fixed4 {
     #[inline(always)]
-    fn span(_: &Goban, v: usize) -> (usize, usize) {
+    fn bounds(_: &[u32], v: usize) -> (usize, usize) {
         (4 * v, 4 * v + 4)
     }
     #[inline(always)]
-    fn flat(g: &Goban) -> &[u32] {
-        &g.table
+    fn pick<'a>(_: &'a [u32], table: &'a [u32]) -> &'a [u32] {
+        table
     }
 }
 
@@ -306,8 +316,9 @@ impl Goban {
         self.zobrist[2 * v as usize + (c as usize - 1)]
     }
 
-    /// Wrapping: the sentinel's chain (the head of every empty vertex) takes updates that
-    /// mean nothing and may wrap; a real chain's never do.
+    /// Wrapping, like the updates of [`Goban::play_fast`] and [`Goban::remove_chain`]: the
+    /// sentinel's chain (the head of every empty vertex) takes updates that mean nothing and
+    /// may wrap; a real chain's never do.
     #[inline]
     fn add_lib(&mut self, h: u32, lib: u32) {
         let c = &mut self.chain[h as usize];
@@ -315,15 +326,6 @@ impl Goban {
         c.plibs = c.plibs.wrapping_add(1);
         c.lsum = c.lsum.wrapping_add(l);
         c.lsq = c.lsq.wrapping_add(l * l);
-    }
-
-    #[inline]
-    fn remove_lib(&mut self, h: u32, lib: u32) {
-        let c = &mut self.chain[h as usize];
-        let l = lib as u64;
-        c.plibs = c.plibs.wrapping_sub(1);
-        c.lsum = c.lsum.wrapping_sub(l);
-        c.lsq = c.lsq.wrapping_sub(l * l);
     }
 
     #[inline]
@@ -713,23 +715,38 @@ impl Goban {
         // liberty of the new stone (counted by multiplying by 0 or 1), and every neighbour's
         // chain loses the liberty v (empty neighbours and the sentinel have the sink chain).
         let (start, end) = R::span(self, vi);
+        // The fields borrowed apart: the compiler then keeps each array's address in a
+        // register instead of reloading it after every store.
+        let Goban {
+            adj,
+            table,
+            colour,
+            head,
+            next,
+            chain,
+            counts,
+            ..
+        } = self;
+        let around_v = &R::pick(adj, table)[start..end];
         let (mut plibs, mut lsum, mut lsq) = (0u32, 0u64, 0u64);
-        for k in start..end {
-            let w = R::flat(self)[k];
+        for &w in around_v {
             let wi = w as usize;
-            let counts = &mut self.counts[wi];
-            counts[EMPTY as usize] = counts[EMPTY as usize].wrapping_sub(1);
-            counts[me as usize] = counts[me as usize].wrapping_add(1);
-            let e = u64::from(self.colour[wi] == EMPTY);
+            let cw = &mut counts[wi];
+            cw[EMPTY as usize] = cw[EMPTY as usize].wrapping_sub(1);
+            cw[me as usize] = cw[me as usize].wrapping_add(1);
+            let e = u64::from(colour[wi] == EMPTY);
             plibs += e as u32;
             lsum += e * w as u64;
             lsq += e * (w as u64 * w as u64);
-            let h = self.head[wi];
-            self.remove_lib(h, v);
+            let c = &mut chain[head[wi] as usize];
+            let l = v as u64;
+            c.plibs = c.plibs.wrapping_sub(1);
+            c.lsum = c.lsum.wrapping_sub(l);
+            c.lsq = c.lsq.wrapping_sub(l * l);
         }
-        self.head[vi] = v;
-        self.next[vi] = v;
-        self.chain[vi] = Chain {
+        head[vi] = v;
+        next[vi] = v;
+        chain[vi] = Chain {
             size: 1,
             plibs,
             lsum,
@@ -737,13 +754,12 @@ impl Goban {
             hash: key,
         };
         if around[me as usize] > 0 {
-            for k in start..end {
-                let w = R::flat(self)[k];
-                if self.colour[w as usize] == me {
-                    let h = self.head[w as usize];
-                    let a = self.head[vi];
+            for &w in around_v {
+                if colour[w as usize] == me {
+                    let h = head[w as usize];
+                    let a = head[vi];
                     if a != h {
-                        self.merge(a, h);
+                        Goban::merge_parts(head, next, chain, a, h);
                     }
                 }
             }
@@ -770,23 +786,23 @@ impl Goban {
 
     /// Joins chains `a` and `b`; the larger keeps its head.
     #[inline]
-    fn merge(&mut self, a: u32, b: u32) {
-        let (a, b) = if self.chain[a as usize].size >= self.chain[b as usize].size {
+    fn merge_parts(head: &mut [u32], next: &mut [u32], chain: &mut [Chain], a: u32, b: u32) {
+        let (a, b) = if chain[a as usize].size >= chain[b as usize].size {
             (a, b)
         } else {
             (b, a)
         };
         let mut s = b;
         loop {
-            self.head[s as usize] = a;
-            s = self.next[s as usize];
+            head[s as usize] = a;
+            s = next[s as usize];
             if s == b {
                 break;
             }
         }
-        self.next.swap(a as usize, b as usize);
-        let cb = self.chain[b as usize];
-        let ca = &mut self.chain[a as usize];
+        next.swap(a as usize, b as usize);
+        let cb = chain[b as usize];
+        let ca = &mut chain[a as usize];
         ca.size += cb.size;
         ca.plibs += cb.plibs;
         ca.lsum += cb.lsum;
@@ -798,26 +814,47 @@ impl Goban {
     fn remove_chain<R: Rows>(&mut self, h: u32, journal: &mut Vec<u32>) -> u32 {
         let c = self.colour[h as usize];
         let size = self.chain[h as usize].size;
+        let n = self.len() as u32;
+        let Goban {
+            off,
+            adj,
+            table,
+            colour,
+            head,
+            next,
+            chain,
+            zobrist,
+            hash,
+            empties,
+            empty_at,
+            counts,
+            ..
+        } = self;
+        let flat = R::pick(adj, table);
         let mut s = h;
         loop {
             let si = s as usize;
-            let n = self.len() as u32;
-            self.colour[si] = EMPTY;
-            self.head[si] = n;
-            self.add_empty(s);
-            self.hash ^= self.key(s, c);
+            colour[si] = EMPTY;
+            head[si] = n;
+            empty_at[si] = empties.len() as u32;
+            empties.push(s);
+            *hash ^= zobrist[2 * si + (c as usize - 1)];
             journal.push(s << 2 | c as u32);
-            let (start, end) = R::span(self, si);
-            for k in start..end {
-                let t = R::flat(self)[k];
-                let counts = &mut self.counts[t as usize];
-                counts[c as usize] = counts[c as usize].wrapping_sub(1);
-                counts[EMPTY as usize] = counts[EMPTY as usize].wrapping_add(1);
+            let (start, end) = R::bounds(off, si);
+            for &t in &flat[start..end] {
+                let ti = t as usize;
+                let ct = &mut counts[ti];
+                ct[c as usize] = ct[c as usize].wrapping_sub(1);
+                ct[EMPTY as usize] = ct[EMPTY as usize].wrapping_add(1);
                 // Only the opponent's chains gain s; the others are this chain (gone: its
                 // record is rewritten before any reuse) or the sink.
-                self.add_lib(self.head[t as usize], s);
+                let ch = &mut chain[head[ti] as usize];
+                let l = s as u64;
+                ch.plibs = ch.plibs.wrapping_add(1);
+                ch.lsum = ch.lsum.wrapping_add(l);
+                ch.lsq = ch.lsq.wrapping_add(l * l);
             }
-            s = self.next[si];
+            s = next[si];
             if s == h {
                 break;
             }
