@@ -10,7 +10,10 @@
 //! - `colour[v]`: [`EMPTY`], [`BLACK`] or [`WHITE`];
 //! - chains (the `ggg1:1` groups of stones): `head[v]` names the chain of a stone, `next[v]`
 //!   threads its stones into a circular list, and `chain[head]` holds its size, its
-//!   pseudo-liberties and the Zobrist hash of its stones;
+//!   pseudo-liberties and the Zobrist hash of its stones. An empty vertex (and the sentinel)
+//!   has the sentinel `n` as its head, and `chain[n]` is a sink nobody reads: the updates a
+//!   stone makes to its neighbours' chains then need no test of the neighbours' colours
+//!   (random playouts make such tests unpredictable branches);
 //! - the empty vertices as a list with back-indices (removal and insertion in O(1));
 //! - the Zobrist hash of the whole colouring, kept incrementally.
 //!
@@ -71,8 +74,18 @@ const SENTINEL_COUNT: u32 = 1 << 30;
 /// layout, so that every board runs the same rules code.
 trait Rows {
     /// The neighbours of `v` are `flat(g)[span(g, v)]`.
-    fn span(g: &Goban, v: usize) -> (usize, usize);
-    fn flat(g: &Goban) -> &[u32];
+    #[inline(always)]
+    fn span(g: &Goban, v: usize) -> (usize, usize) {
+        Self::bounds(&g.off, v)
+    }
+    /// `span` from the row offsets alone.
+    fn bounds(off: &[u32], v: usize) -> (usize, usize);
+    /// `flat` from the two tables (for functions that borrow the board's fields apart).
+    fn pick<'a>(adj: &'a [u32], table: &'a [u32]) -> &'a [u32];
+    #[inline(always)]
+    fn flat(g: &Goban) -> &[u32] {
+        Self::pick(&g.adj, &g.table)
+    }
 }
 
 /// Compressed rows: any graph.
@@ -80,12 +93,12 @@ struct Compressed;
 
 impl Rows for Compressed {
     #[inline(always)]
-    fn span(g: &Goban, v: usize) -> (usize, usize) {
-        (g.off[v] as usize, g.off[v + 1] as usize)
+    fn bounds(off: &[u32], v: usize) -> (usize, usize) {
+        (off[v] as usize, off[v + 1] as usize)
     }
     #[inline(always)]
-    fn flat(g: &Goban) -> &[u32] {
-        &g.adj
+    fn pick<'a>(adj: &'a [u32], _: &'a [u32]) -> &'a [u32] {
+        adj
     }
 }
 
@@ -95,12 +108,12 @@ struct Fixed4;
 
 impl Rows for Fixed4 {
     #[inline(always)]
-    fn span(_: &Goban, v: usize) -> (usize, usize) {
+    fn bounds(_: &[u32], v: usize) -> (usize, usize) {
         (4 * v, 4 * v + 4)
     }
     #[inline(always)]
-    fn flat(g: &Goban) -> &[u32] {
-        &g.table
+    fn pick<'a>(_: &'a [u32], table: &'a [u32]) -> &'a [u32] {
+        table
     }
 }
 
@@ -303,22 +316,16 @@ impl Goban {
         self.zobrist[2 * v as usize + (c as usize - 1)]
     }
 
+    /// Wrapping, like the updates of [`Goban::play_fast`] and [`Goban::remove_chain`]: the
+    /// sentinel's chain (the head of every empty vertex) takes updates that mean nothing and
+    /// may wrap; a real chain's never do.
     #[inline]
     fn add_lib(&mut self, h: u32, lib: u32) {
         let c = &mut self.chain[h as usize];
         let l = lib as u64;
-        c.plibs += 1;
-        c.lsum += l;
+        c.plibs = c.plibs.wrapping_add(1);
+        c.lsum = c.lsum.wrapping_add(l);
         c.lsq = c.lsq.wrapping_add(l * l);
-    }
-
-    #[inline]
-    fn remove_lib(&mut self, h: u32, lib: u32) {
-        let c = &mut self.chain[h as usize];
-        let l = lib as u64;
-        c.plibs -= 1;
-        c.lsum -= l;
-        c.lsq = c.lsq.wrapping_sub(l * l);
     }
 
     #[inline]
@@ -394,6 +401,7 @@ impl Goban {
         for v in 0..n as u32 {
             let c = self.colour[v as usize];
             if c == EMPTY {
+                self.head[v as usize] = n as u32;
                 self.add_empty(v);
                 continue;
             }
@@ -441,7 +449,7 @@ impl Goban {
 
     /// What a move by `me` at the empty vertex `v` would do (`ggg1:2`), without doing it.
     /// Leaves the chains it touches in `scratch` for [`Goban::fill_delta`].
-    #[inline]
+    #[inline(always)]
     pub fn analyse(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
         if self.dead {
             return self.analyse_slow(v, me, scratch);
@@ -544,6 +552,7 @@ impl Goban {
     /// `ggg1:2` on the whole board, for positions that hold groups without liberties:
     /// colour v, remove every opponent group without liberties, then every own one.
     /// The colouring it produces is left in `scratch.slow`.
+    #[cold]
     fn analyse_slow(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
         let opp = 3 - me;
         scratch.slow.clear();
@@ -635,6 +644,7 @@ impl Goban {
 
     /// Makes the analysed move. Every changed vertex goes to `journal` as `vertex << 2 | old
     /// colour`, in order. Returns the stones removed, `[black, white]`.
+    #[inline(always)]
     pub fn commit(
         &mut self,
         v: u32,
@@ -644,6 +654,26 @@ impl Goban {
         journal: &mut Vec<u32>,
     ) -> [u32; 2] {
         if effect.slow {
+            return self.commit_slow(me, effect, scratch, journal);
+        }
+        if self.table.is_empty() {
+            self.play_fast::<Compressed>(v, me, effect, journal)
+        } else {
+            self.play_fast::<Fixed4>(v, me, effect, journal)
+        }
+    }
+
+    /// [`Goban::commit`] of a move analysed on the slow path: the colouring is copied and
+    /// everything rebuilt.
+    #[cold]
+    fn commit_slow(
+        &mut self,
+        me: u8,
+        effect: &MoveEffect,
+        scratch: &Scratch,
+        journal: &mut Vec<u32>,
+    ) -> [u32; 2] {
+        {
             // Counted by the analysis: a lone stone that removes itself changes no vertex.
             let mut removed = [0; 2];
             removed[me as usize - 1] = effect.own_removed;
@@ -658,12 +688,7 @@ impl Goban {
             self.colour[..n].copy_from_slice(&scratch.slow);
             self.rebuild();
             debug_assert!(!self.dead, "a move leaves no group without liberties");
-            return removed;
-        }
-        if self.table.is_empty() {
-            self.play_fast::<Compressed>(v, me, effect, journal)
-        } else {
-            self.play_fast::<Fixed4>(v, me, effect, journal)
+            removed
         }
     }
 
@@ -680,36 +705,61 @@ impl Goban {
     ) -> [u32; 2] {
         let opp = 3 - me;
         let vi = v as usize;
+        let around = self.counts[vi];
         self.colour[vi] = me;
         self.remove_empty(v);
         let key = self.key(v, me);
         self.hash ^= key;
         journal.push(v << 2);
-        self.head[vi] = v;
-        self.next[vi] = v;
-        self.chain[vi] = Chain {
+        // One pass without tests of the neighbours' colours: an empty neighbour is a
+        // liberty of the new stone (counted by multiplying by 0 or 1), and every neighbour's
+        // chain loses the liberty v (empty neighbours and the sentinel have the sink chain).
+        let (start, end) = R::span(self, vi);
+        // The fields borrowed apart: the compiler then keeps each array's address in a
+        // register instead of reloading it after every store.
+        let Goban {
+            adj,
+            table,
+            colour,
+            head,
+            next,
+            chain,
+            counts,
+            ..
+        } = self;
+        let around_v = &R::pick(adj, table)[start..end];
+        let (mut plibs, mut lsum, mut lsq) = (0u32, 0u64, 0u64);
+        for &w in around_v {
+            let wi = w as usize;
+            let cw = &mut counts[wi];
+            cw[EMPTY as usize] = cw[EMPTY as usize].wrapping_sub(1);
+            cw[me as usize] = cw[me as usize].wrapping_add(1);
+            let e = u64::from(colour[wi] == EMPTY);
+            plibs += e as u32;
+            lsum += e * w as u64;
+            lsq += e * (w as u64 * w as u64);
+            let c = &mut chain[head[wi] as usize];
+            let l = v as u64;
+            c.plibs = c.plibs.wrapping_sub(1);
+            c.lsum = c.lsum.wrapping_sub(l);
+            c.lsq = c.lsq.wrapping_sub(l * l);
+        }
+        head[vi] = v;
+        next[vi] = v;
+        chain[vi] = Chain {
             size: 1,
-            plibs: 0,
-            lsum: 0,
-            lsq: 0,
+            plibs,
+            lsum,
+            lsq,
             hash: key,
         };
-        let (start, end) = R::span(self, vi);
-        for k in start..end {
-            let w = R::flat(self)[k];
-            let counts = &mut self.counts[w as usize];
-            counts[EMPTY as usize] -= 1;
-            counts[me as usize] += 1;
-            let cw = self.colour[w as usize];
-            if cw == EMPTY {
-                self.add_lib(self.head[vi], w);
-            } else if cw != OFF {
-                let h = self.head[w as usize];
-                self.remove_lib(h, v);
-                if cw == me {
-                    let a = self.head[vi];
+        if around[me as usize] > 0 {
+            for &w in around_v {
+                if colour[w as usize] == me {
+                    let h = head[w as usize];
+                    let a = head[vi];
                     if a != h {
-                        self.merge(a, h);
+                        Goban::merge_parts(head, next, chain, a, h);
                     }
                 }
             }
@@ -736,23 +786,23 @@ impl Goban {
 
     /// Joins chains `a` and `b`; the larger keeps its head.
     #[inline]
-    fn merge(&mut self, a: u32, b: u32) {
-        let (a, b) = if self.chain[a as usize].size >= self.chain[b as usize].size {
+    fn merge_parts(head: &mut [u32], next: &mut [u32], chain: &mut [Chain], a: u32, b: u32) {
+        let (a, b) = if chain[a as usize].size >= chain[b as usize].size {
             (a, b)
         } else {
             (b, a)
         };
         let mut s = b;
         loop {
-            self.head[s as usize] = a;
-            s = self.next[s as usize];
+            head[s as usize] = a;
+            s = next[s as usize];
             if s == b {
                 break;
             }
         }
-        self.next.swap(a as usize, b as usize);
-        let cb = self.chain[b as usize];
-        let ca = &mut self.chain[a as usize];
+        next.swap(a as usize, b as usize);
+        let cb = chain[b as usize];
+        let ca = &mut chain[a as usize];
         ca.size += cb.size;
         ca.plibs += cb.plibs;
         ca.lsum += cb.lsum;
@@ -764,24 +814,47 @@ impl Goban {
     fn remove_chain<R: Rows>(&mut self, h: u32, journal: &mut Vec<u32>) -> u32 {
         let c = self.colour[h as usize];
         let size = self.chain[h as usize].size;
+        let n = self.len() as u32;
+        let Goban {
+            off,
+            adj,
+            table,
+            colour,
+            head,
+            next,
+            chain,
+            zobrist,
+            hash,
+            empties,
+            empty_at,
+            counts,
+            ..
+        } = self;
+        let flat = R::pick(adj, table);
         let mut s = h;
         loop {
             let si = s as usize;
-            self.colour[si] = EMPTY;
-            self.add_empty(s);
-            self.hash ^= self.key(s, c);
+            colour[si] = EMPTY;
+            head[si] = n;
+            empty_at[si] = empties.len() as u32;
+            empties.push(s);
+            *hash ^= zobrist[2 * si + (c as usize - 1)];
             journal.push(s << 2 | c as u32);
-            let (start, end) = R::span(self, si);
-            for k in start..end {
-                let t = R::flat(self)[k];
-                let counts = &mut self.counts[t as usize];
-                counts[c as usize] -= 1;
-                counts[EMPTY as usize] += 1;
-                if self.colour[t as usize] == 3 - c {
-                    self.add_lib(self.head[t as usize], s);
-                }
+            let (start, end) = R::bounds(off, si);
+            for &t in &flat[start..end] {
+                let ti = t as usize;
+                let ct = &mut counts[ti];
+                ct[c as usize] = ct[c as usize].wrapping_sub(1);
+                ct[EMPTY as usize] = ct[EMPTY as usize].wrapping_add(1);
+                // Only the opponent's chains gain s; the others are this chain (gone: its
+                // record is rewritten before any reuse) or the sink.
+                let ch = &mut chain[head[ti] as usize];
+                let l = s as u64;
+                ch.plibs = ch.plibs.wrapping_add(1);
+                ch.lsum = ch.lsum.wrapping_add(l);
+                ch.lsq = ch.lsq.wrapping_add(l * l);
             }
-            s = self.next[si];
+            s = next[si];
             if s == h {
                 break;
             }
@@ -865,6 +938,7 @@ impl Goban {
         }
         for v in 0..self.len() {
             if self.colour[v] == EMPTY {
+                assert_eq!(self.head[v] as usize, n, "the head of empty {v}");
                 continue;
             }
             let (h, fh) = (self.head[v] as usize, fresh.head[v] as usize);

@@ -118,13 +118,22 @@ pub enum Lookup {
     Recent,
 }
 
+/// What the history keeps of one turn.
+#[derive(Clone, Copy, Debug)]
+struct TurnEntry {
+    /// The Zobrist hash of the colouring after the turn.
+    hash: u64,
+    /// The journal length once the turn was recorded.
+    end: u32,
+    /// The player to move after the turn.
+    to_move: u8,
+}
+
 /// Every turn of a game: hashes, players to move and the journal of changes.
 #[derive(Clone, Debug)]
 pub struct History {
-    hashes: Vec<u64>,
-    to_move: Vec<u8>,
-    /// `ends[k]`: the journal length once turn k was recorded (turn 0 is the start).
-    ends: Vec<u32>,
+    /// One entry per turn (turn 0 is the start): one push per turn, one cache line read.
+    turns: Vec<TurnEntry>,
     /// `vertex << 2 | old colour`, turn after turn.
     journal: Vec<u32>,
     index: Option<HashIndex>,
@@ -135,9 +144,7 @@ impl History {
     /// The history of a game that starts at a colouring with this hash and player to move.
     pub fn new(lookup: Lookup, hash: u64, to_move: u8) -> History {
         let mut h = History {
-            hashes: Vec::new(),
-            to_move: Vec::new(),
-            ends: Vec::new(),
+            turns: Vec::new(),
             journal: Vec::new(),
             index: (lookup != Lookup::Recent).then(HashIndex::new),
             lookup,
@@ -148,9 +155,7 @@ impl History {
 
     /// Forgets every turn and starts again.
     pub fn restart(&mut self, hash: u64, to_move: u8) {
-        self.hashes.clear();
-        self.to_move.clear();
-        self.ends.clear();
+        self.turns.clear();
         self.journal.clear();
         if let Some(ix) = &mut self.index {
             ix.clear();
@@ -161,12 +166,12 @@ impl History {
     /// The number of colourings recorded (the start and one per move or pass).
     #[inline]
     pub fn len(&self) -> usize {
-        self.hashes.len()
+        self.turns.len()
     }
 
     /// Never true: the start is always recorded.
     pub fn is_empty(&self) -> bool {
-        self.hashes.is_empty()
+        self.turns.is_empty()
     }
 
     /// The journal, for [`Goban::commit`](super::goban::Goban::commit) to append a move's
@@ -185,10 +190,12 @@ impl History {
 
     #[inline]
     fn push_entry(&mut self, hash: u64, to_move: u8, moved: bool) {
-        let turn = self.hashes.len() as u32;
-        self.hashes.push(hash);
-        self.to_move.push(to_move);
-        self.ends.push(self.journal.len() as u32);
+        let turn = self.turns.len() as u32;
+        self.turns.push(TurnEntry {
+            hash,
+            end: self.journal.len() as u32,
+            to_move,
+        });
         if let Some(ix) = &mut self.index {
             // A pass repeats the colouring before it: positional tests need it once only.
             if moved || self.lookup == Lookup::Situational {
@@ -203,7 +210,7 @@ impl History {
         scratch.next_generation(current.len());
         scratch.generation += 1; // two stamps: g (changed since), g + 1 (compared already)
         let g = scratch.generation - 1;
-        let since = &self.journal[self.ends[turn] as usize..];
+        let since = &self.journal[self.turns[turn].end as usize..];
         // Walking backwards, the earliest change of a vertex writes last: its old colour is
         // the colour at `turn`.
         for &e in since.iter().rev() {
@@ -233,6 +240,7 @@ impl History {
     /// changed by `scratch.delta`, filled on demand by `fill`) repeats an earlier colouring
     /// (positional superko) or, when `next` names the player to move after it, an earlier
     /// colouring with that player to move (situational superko).
+    #[inline]
     pub fn repeats(
         &self,
         hash: u64,
@@ -246,7 +254,7 @@ impl History {
         };
         let mut filled = false;
         ix.any(hash, |t| {
-            if next.is_some_and(|p| self.to_move[t as usize] != p) {
+            if next.is_some_and(|p| self.turns[t as usize].to_move != p) {
                 return false;
             }
             if !filled {
@@ -259,6 +267,7 @@ impl History {
 
     /// Simple ko: true when the move gives back the colouring from before the opponent's
     /// last turn.
+    #[inline]
     pub fn repeats_previous(
         &self,
         hash: u64,
@@ -266,8 +275,8 @@ impl History {
         scratch: &mut Scratch,
         fill: impl FnOnce(&mut Scratch),
     ) -> bool {
-        let n = self.hashes.len();
-        if n < 2 || self.hashes[n - 2] != hash {
+        let n = self.turns.len();
+        if n < 2 || self.turns[n - 2].hash != hash {
             return false;
         }
         fill(scratch);

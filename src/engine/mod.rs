@@ -121,7 +121,7 @@ impl Game {
 
     /// [`Game::check`] with the parts given separately (so that `&self` callers can pass
     /// their own scratch).
-    #[inline]
+    #[inline(always)]
     pub fn check_with(
         goban: &Goban,
         history: &History,
@@ -163,7 +163,7 @@ impl Game {
     }
 
     /// Makes a move already checked by [`Game::check`] (with nothing changed since).
-    #[inline]
+    #[inline(always)]
     pub fn commit(&mut self, v: u32, effect: &MoveEffect) {
         let me = self.to_move;
         let removed = self

@@ -9,43 +9,54 @@
 //! have diagonals (grids), with at most one diagonal stone of the other colour when the
 //! point is away from the edge (four diagonals) and none on the edge.
 
-use rand::{Rng, SeedableRng};
+use rand::{Rng, RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::goban::{Goban, EMPTY};
 use super::{Game, Player};
 use crate::game::{Options, Repetition, SelfCapture, Version};
 
-/// The diagonal neighbours of every point of a grid, in compressed rows.
+/// The diagonal neighbours of every point of a grid: four slots per point, the ones past
+/// the edge holding `n` (the board's sentinel vertex, never a stone), so that the eye test
+/// reads four colours without a branch, and a point is on the edge exactly when its last
+/// slot is padding.
 #[derive(Clone, Debug)]
 pub struct Diagonals {
-    off: Vec<u32>,
-    adj: Vec<u32>,
+    slots: Vec<u32>,
 }
 
 impl Diagonals {
     /// The diagonals of a `w x h` grid whose point (x, y) is vertex `y * w + x`, as in
     /// [`Board::grid`](crate::board::Board::grid).
     pub fn grid(w: usize, h: usize) -> Diagonals {
-        let mut off = vec![0u32];
-        let mut adj = Vec::new();
+        let n = (w * h) as u32;
+        let mut slots = Vec::with_capacity(4 * w * h);
         for y in 0..h as i64 {
             for x in 0..w as i64 {
+                let start = slots.len();
                 for (dx, dy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
                     let (a, b) = (x + dx, y + dy);
                     if a >= 0 && b >= 0 && a < w as i64 && b < h as i64 {
-                        adj.push((b * w as i64 + a) as u32);
+                        slots.push((b * w as i64 + a) as u32);
                     }
                 }
-                off.push(adj.len() as u32);
+                slots.resize(start + 4, n);
             }
         }
-        Diagonals { off, adj }
+        Diagonals { slots }
     }
 
+    /// The four slots of `v`.
     #[inline]
-    fn of(&self, v: u32) -> &[u32] {
-        &self.adj[self.off[v as usize] as usize..self.off[v as usize + 1] as usize]
+    fn of(&self, v: u32) -> &[u32; 4] {
+        let i = 4 * v as usize;
+        self.slots[i..i + 4].try_into().expect("four slots")
+    }
+
+    /// True when `v` has fewer than four diagonals (its last slot is padding).
+    #[inline]
+    fn on_edge(&self, v: u32) -> bool {
+        self.slots[4 * v as usize + 3] as usize == self.slots.len() / 4
     }
 }
 
@@ -123,25 +134,21 @@ impl Playouts {
     fn is_own_eye(&self, v: u32, me: u8) -> bool {
         let goban = &self.game.goban;
         let counts = goban.neighbour_counts(v);
-        if counts[EMPTY as usize] + counts[3 - me as usize] > 0 {
+        let opp = 3 - me;
+        if counts[EMPTY as usize] + counts[opp as usize] > 0 {
             return false;
         }
         match &self.diagonals {
             None => true,
             Some(d) => {
-                let ds = d.of(v);
-                let enemies = ds
+                // Enemy diagonals plus one for the edge: at most one (the padding slots hold
+                // the sentinel, whose colour is no player's).
+                let enemies: u32 = d
+                    .of(v)
                     .iter()
-                    .filter(|&&w| {
-                        let c = goban.colour(w);
-                        c != EMPTY && c != me
-                    })
-                    .count();
-                if ds.len() < 4 {
-                    enemies == 0
-                } else {
-                    enemies <= 1
-                }
+                    .map(|&w| u32::from(goban.colour(w) == opp))
+                    .sum();
+                enemies + u32::from(d.on_edge(v)) <= 1
             }
         }
     }
@@ -166,7 +173,7 @@ impl Playouts {
             let mut k = self.game.goban.empties().len();
             let mut played = None;
             while k > 0 {
-                let i = self.rng.random_range(0..k as u32) as usize;
+                let i = uniform_below(&mut self.rng, k as u32) as usize;
                 let v = self.game.goban.empties()[i];
                 if !self.is_own_eye(v, me) {
                     if let Ok(effect) = self.game.check(v) {
@@ -196,6 +203,21 @@ impl Playouts {
             capped,
         }
     }
+}
+
+/// A uniform draw from `0..k` (`k > 0`): Lemire's multiply-shift on 32 random bits, with
+/// the rejection that makes it exactly uniform (taken with probability below `k / 2^32`, so
+/// almost never: one multiplication per draw).
+#[inline]
+fn uniform_below(rng: &mut Xoshiro256PlusPlus, k: u32) -> u32 {
+    let mut m = u64::from(rng.next_u32()) * u64::from(k);
+    if (m as u32) < k {
+        let threshold = k.wrapping_neg() % k;
+        while (m as u32) < threshold {
+            m = u64::from(rng.next_u32()) * u64::from(k);
+        }
+    }
+    (m >> 32) as u32
 }
 
 /// The compressed rows of a `w x h` grid, vertex `y * w + x`, neighbours in increasing order.
