@@ -124,3 +124,51 @@ fn the_regression_records_replay_as_expected_on_the_engine() {
         }
     }
 }
+
+/// `mango:SETUP` at the edge of the engine's integer ranges: on a path of three with
+/// F = (0, −1, −1), a lone black stone on the first point has the whole board as its
+/// component of B ∪ E, whose empty points weigh −2: the least any component can weigh
+/// (Σ|F| = 2). Under T = `z <= -2`, `z >= -2` and `-2 <= z <= -2` (worked out by hand: −2
+/// lies in each) the stone lives. Both sides must keep it, and agree.
+#[test]
+fn a_mango_component_of_the_least_possible_weight_is_judged_exactly() {
+    use crate::game::{Colour, Equipment, Player, RuleId, Setup, Turn};
+    use crate::record::Game;
+    use crate::weights::{Interval, Threshold, Weights};
+    use num_rational::BigRational;
+    use std::sync::Arc;
+    for t in ["z <= -2", "z >= -2", "-2 <= z <= -2"] {
+        let board = crate::board::Board::path(3).unwrap();
+        let mut setup = Setup::new(RuleId::Mango, board);
+        setup.equipment = Equipment::Weights(Arc::new(Weights {
+            weight: [0, -1, -1]
+                .map(|f| BigRational::from_integer(f.into()))
+                .to_vec(),
+            threshold: Threshold {
+                intervals: vec![Interval::parse(t).unwrap()],
+            },
+            scores: [
+                BigRational::from_integer(0.into()),
+                BigRational::from_integer(0.into()),
+            ],
+        }));
+        let game = Game {
+            setup,
+            turns: vec![Turn::Move {
+                player: Player::Black,
+                at: 0,
+            }],
+        };
+        let (spec, engine) = (check::reference(), check::engine());
+        if let Some(d) = check::compare(&*spec, &*engine, &game) {
+            panic!("T = {t}: diverges:\n{}", d.describe(&game.setup.board));
+        }
+        let mut played = engine.start(&game.setup).unwrap();
+        played.play(&game.turns[0]).unwrap();
+        assert_eq!(
+            played.observe().position,
+            vec![Colour::Black, Colour::Empty, Colour::Empty],
+            "T = {t}"
+        );
+    }
+}

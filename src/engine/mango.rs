@@ -429,3 +429,41 @@ impl Playable for MangoEngine {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::game::{Colour, RuleId};
+    use crate::weights::Weights;
+
+    fn setup(points: usize, weights: Weights) -> Setup {
+        let mut s = Setup::new(RuleId::Mango, Board::path(points).unwrap());
+        s.equipment = Equipment::Weights(Arc::new(weights));
+        s
+    }
+
+    /// F, the board and the colouring must describe the same points; the engine refuses a
+    /// setup where they do not (the record reader never builds one).
+    #[test]
+    fn a_setup_of_mismatched_sizes_is_refused() {
+        let go = |n| Weights::go(n, BigRational::zero());
+        assert!(MangoEngine::start(&setup(3, go(3))).is_ok());
+        assert!(MangoEngine::start(&setup(3, go(2))).is_err());
+        let mut longer = setup(3, go(3));
+        longer.initial = vec![Colour::Empty; 4];
+        assert!(MangoEngine::start(&longer).is_err());
+    }
+
+    /// The engine keeps sums of F·D in 128 bits with room to spare: Σ|F|·D must stay below
+    /// 2^125 (i128::MAX / 4); at that value it says so rather than risk an overflow.
+    #[test]
+    fn weights_beyond_the_integer_range_are_refused() {
+        let cap = BigInt::from(i128::MAX / 4);
+        let mut w = Weights::go(2, BigRational::zero());
+        w.weight = vec![BigRational::from_integer(cap.clone()), BigRational::zero()];
+        assert!(MangoEngine::start(&setup(2, w.clone())).is_err());
+        w.weight[0] = BigRational::from_integer(cap - 1);
+        assert!(MangoEngine::start(&setup(2, w)).is_ok());
+    }
+}
