@@ -8,11 +8,11 @@ use std::sync::Arc;
 
 use num_rational::BigRational;
 
-use graphgo::bench::{grid_playouts, recorded_games};
+use graphgo::bench::{grid_playouts, playout_turn, recorded_games};
 use graphgo::board::Board;
 use graphgo::engine::playout::{ggg1_options, reference_options};
 use graphgo::engine::Engine;
-use graphgo::game::{Options, Player, RuleId, RuleSet, Setup, Turn};
+use graphgo::game::{Options, Player, RuleId, RuleSet, Setup};
 use graphgo::spec::Spec;
 
 fn setup(size: usize, options: Options) -> Setup {
@@ -41,13 +41,7 @@ fn replay_both(size: usize, ggg1: bool, seed: u64, games: usize) -> usize {
         let mut player = Player::Black;
         let mut stones = 0;
         for (i, &v) in game.iter().enumerate() {
-            let turn = match v {
-                Some(at) => Turn::Move {
-                    player,
-                    at: at as usize,
-                },
-                None => Turn::Pass { player },
-            };
+            let turn = playout_turn(v, player);
             engine
                 .play(&turn)
                 .unwrap_or_else(|e| panic!("engine refused game {g} turn {i}: {e}"));

@@ -258,16 +258,22 @@ pub fn random_graph_rows(n: usize, degree: usize, seed: u64) -> (Vec<u32>, Vec<u
             pairs.push((b, a));
         }
     }
-    pairs.sort_unstable();
-    pairs.dedup();
+    rows_from_arcs(n, pairs)
+}
+
+/// The compressed rows (`off`, `adj`) of a graph on `n` vertices given as arcs, each edge
+/// listed both ways; an arc listed twice counts once.
+pub fn rows_from_arcs(n: usize, mut arcs: Vec<(u32, u32)>) -> (Vec<u32>, Vec<u32>) {
+    arcs.sort_unstable();
+    arcs.dedup();
     let mut off = vec![0u32; n + 1];
-    for &(a, _) in &pairs {
+    for &(a, _) in &arcs {
         off[a as usize + 1] += 1;
     }
     for i in 0..n {
         off[i + 1] += off[i];
     }
-    let adj = pairs.into_iter().map(|(_, b)| b).collect();
+    let adj = arcs.into_iter().map(|(_, b)| b).collect();
     (off, adj)
 }
 
