@@ -462,3 +462,20 @@ impl Playable for SpaceGame {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bit sets span several 64-bit words on spaces of more than 64 points (the
+    /// campaign's spaces have at most a few dozen): bit 64k + b is bit b of word k.
+    #[test]
+    fn bits_beyond_the_first_word_are_numbered_by_their_word() {
+        assert_eq!(first_bit(&[0, 0]), None);
+        assert_eq!(first_bit(&[1 << 5, 1]), Some(5));
+        assert_eq!(first_bit(&[0, 1 << 3]), Some(67));
+        assert_eq!(first_bit(&[0, 0, 1]), Some(128));
+        let set = [1u64 << 63, 0, (1 << 1) | (1 << 40)];
+        assert_eq!(bits_in(&set).collect::<Vec<_>>(), vec![63, 129, 168]);
+    }
+}
