@@ -77,15 +77,7 @@ impl Support {
     /// directed).
     pub fn everything() -> Support {
         Support {
-            rules: vec![
-                RuleId::Ggg1,
-                RuleId::Ggg2,
-                RuleId::Ggg3,
-                RuleId::TopoPrimitive,
-                RuleId::TopoStones,
-                RuleId::Mango,
-                RuleId::Directed,
-            ],
+            rules: RuleId::ALL.to_vec(),
             boards: Boards::Any,
             max_vertices: crate::board::MAX_VERTICES,
             neutral: vec![Neutral::Both, Neutral::None],
