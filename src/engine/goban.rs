@@ -11,9 +11,10 @@
 //! - chains (the `ggg1:1` groups of stones): `head[v]` names the chain of a stone, `next[v]`
 //!   threads its stones into a circular list, and `chain[head]` holds its size, its
 //!   pseudo-liberties and the Zobrist hash of its stones. An empty vertex (and the sentinel)
-//!   has the sentinel `n` as its head, and `chain[n]` is a sink nobody reads: the updates a
-//!   stone makes to its neighbours' chains then need no test of the neighbours' colours
-//!   (random playouts make such tests unpredictable branches);
+//!   has the sentinel `n` as its head, and `chain[n]` is a sink: the updates a stone makes
+//!   to its neighbours' chains then need no test of the neighbours' colours (random
+//!   playouts make such tests unpredictable branches). What the sink holds means nothing;
+//!   it is reset after every move ([`SINK`]) and read only where the result is masked;
 //! - the empty vertices as a list with back-indices (removal and insertion in O(1));
 //! - the Zobrist hash of the whole colouring, kept incrementally.
 //!
@@ -29,7 +30,7 @@
 //! the chains next to the move) would miss; while one exists (`dead`), moves take a slow
 //! path that recomputes the whole board. After any move none is left.
 
-use super::history::Scratch;
+use super::history::{Around, Scratch};
 use crate::game::{Colour, Player};
 
 /// The colour of an empty point.
@@ -119,6 +120,17 @@ impl Rows for Fixed4 {
 
 /// The largest pseudo-liberty count for which the sum-of-squares test is exact in a `u64`.
 const EXACT_SQUARES: u32 = 1 << 20;
+
+/// The record of the sink chain after every move: the updates a move makes to it mean
+/// nothing and are undone, so that its pseudo-liberty count stays well below
+/// [`EXACT_SQUARES`] and the branch-free analysis never takes the walk for it.
+const SINK: Chain = Chain {
+    size: 0,
+    plibs: EXACT_SQUARES / 2,
+    lsum: 0,
+    lsq: 0,
+    hash: 0,
+};
 
 #[derive(Clone, Copy, Debug, Default)]
 struct Chain {
@@ -389,7 +401,7 @@ impl Goban {
         let mut stack = Vec::new();
         self.head[n] = n as u32;
         self.next[n] = n as u32;
-        self.chain[n] = Chain::default();
+        self.chain[n] = SINK;
         self.counts[n] = [SENTINEL_COUNT; 3];
         for v in 0..n {
             let mut c = [0; 3];
@@ -457,13 +469,91 @@ impl Goban {
         if self.table.is_empty() {
             self.analyse_fast::<Compressed>(v, me, scratch)
         } else {
-            self.analyse_fast::<Fixed4>(v, me, scratch)
+            self.analyse_four(v, me, scratch)
+        }
+    }
+
+    /// [`Goban::analyse`] on the fixed table (no group without liberties anywhere), with no
+    /// branch on the neighbours' colours: random playouts make every such branch a coin
+    /// toss the processor mispredicts half the time. Each of the four slots is classified
+    /// by arithmetic on flags: an opponent chain whose only liberty is `v` is removed, and
+    /// the mover's chains are collected for the self-capture test. A chain met twice (two
+    /// slots with the same head) counts once. Empty slots and the padding have the sink
+    /// chain, whose records mean nothing: their flags are masked out, never branched on.
+    #[inline(always)]
+    fn analyse_four(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
+        let vi = v as usize;
+        let opp = 3 - me;
+        let liberty = self.counts[vi][EMPTY as usize] > 0;
+        let slots: &[u32; 4] = self.table[4 * vi..4 * vi + 4]
+            .try_into()
+            .expect("four slots");
+        let hs = slots.map(|w| self.head[w as usize]);
+        // A slot whose head an earlier slot has is the same chain: counted once.
+        let first = [
+            true,
+            hs[1] != hs[0],
+            (hs[2] != hs[0]) & (hs[2] != hs[1]),
+            (hs[3] != hs[0]) & (hs[3] != hs[1]) & (hs[3] != hs[2]),
+        ];
+        let mut around = Around {
+            used: true,
+            at: v,
+            ..Around::default()
+        };
+        let (mut cap_size, mut cap_hash) = (0u32, 0u64);
+        let (mut own_size, mut own_hash) = (0u32, 0u64);
+        let mut own_all_atari = true;
+        for k in 0..4 {
+            let c = self.colour[slots[k] as usize];
+            let h = hs[k];
+            let ch = &self.chain[h as usize];
+            let is_opp = c == opp;
+            let is_me = c == me;
+            // `v` is the only liberty: the sum-of-squares test, exact below EXACT_SQUARES
+            // (see the module comment); a real chain beyond it is walked (never in
+            // practice). The sink stays below it (`Goban::settle_sink`).
+            let exact = ch.plibs < EXACT_SQUARES;
+            let n = u64::from(ch.plibs);
+            let l = u64::from(v);
+            let nl = n.wrapping_mul(l);
+            let mut atari = (ch.lsum == nl) & (ch.lsq == nl.wrapping_mul(l));
+            if !exact {
+                atari = (is_opp | is_me) && self.only_liberty_by_walk(h, v);
+            }
+            let cap = is_opp & atari & first[k];
+            around.caps[around.ncaps] = h;
+            around.ncaps += usize::from(cap);
+            cap_size += ch.size * u32::from(cap);
+            cap_hash ^= ch.hash & 0u64.wrapping_sub(u64::from(cap));
+            let own = is_me & first[k];
+            around.owns[around.nowns] = h;
+            around.nowns += usize::from(own);
+            own_size += ch.size * u32::from(own);
+            own_hash ^= ch.hash & 0u64.wrapping_sub(u64::from(own));
+            own_all_atari &= !is_me | atari;
+        }
+        let suicide = !liberty & (around.ncaps == 0) & own_all_atari;
+        scratch.around = around;
+        // A self-capture: v is coloured and removed again (its key cancels), the own chains go.
+        let hash = if suicide {
+            self.hash ^ own_hash
+        } else {
+            self.hash ^ cap_hash ^ self.key(v, me)
+        };
+        MoveEffect {
+            own_removed: u32::from(suicide) * (1 + own_size),
+            opp_removed: cap_size,
+            hash,
+            suicide,
+            slow: false,
         }
     }
 
     /// [`Goban::analyse`] from the chains next to `v` (no group without liberties anywhere).
     #[inline(always)]
     fn analyse_fast<R: Rows>(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
+        scratch.around.used = false;
         let counts = self.counts[v as usize];
         let opp = 3 - me;
         // An empty neighbour is a liberty the new stone keeps whatever is removed.
@@ -555,6 +645,7 @@ impl Goban {
     #[cold]
     fn analyse_slow(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
         let opp = 3 - me;
+        scratch.around.used = false;
         scratch.slow.clear();
         scratch.slow.extend_from_slice(self.colours());
         scratch.slow[v as usize] = me;
@@ -619,24 +710,37 @@ impl Goban {
     /// The vertices the analysed move changes and their new colours, into `scratch.delta`.
     /// Call right after [`Goban::analyse`] for the same move.
     pub fn fill_delta(&self, v: u32, me: u8, effect: &MoveEffect, scratch: &mut Scratch) {
-        scratch.delta.clear();
+        let around = scratch.around;
+        let Scratch {
+            own,
+            cap,
+            delta,
+            slow,
+            ..
+        } = scratch;
+        let (own, cap): (&[u32], &[u32]) = if around.used {
+            (&around.owns[..around.nowns], &around.caps[..around.ncaps])
+        } else {
+            (own, cap)
+        };
+        delta.clear();
         if effect.slow {
-            for (u, (&old, &new)) in self.colours().iter().zip(&scratch.slow).enumerate() {
+            for (u, (&old, &new)) in self.colours().iter().zip(slow.iter()).enumerate() {
                 if old != new {
-                    scratch.delta.push((u as u32, new));
+                    delta.push((u as u32, new));
                 }
             }
         } else if effect.suicide {
-            for &h in &scratch.own {
+            for &h in own {
                 for s in self.stones(h) {
-                    scratch.delta.push((s, EMPTY));
+                    delta.push((s, EMPTY));
                 }
             }
         } else {
-            scratch.delta.push((v, me));
-            for &h in &scratch.cap {
+            delta.push((v, me));
+            for &h in cap {
                 for s in self.stones(h) {
-                    scratch.delta.push((s, EMPTY));
+                    delta.push((s, EMPTY));
                 }
             }
         }
@@ -657,9 +761,9 @@ impl Goban {
             return self.commit_slow(me, effect, scratch, journal);
         }
         if self.table.is_empty() {
-            self.play_fast::<Compressed>(v, me, effect, journal)
+            self.play_fast::<Compressed>(v, me, effect, &scratch.around, journal)
         } else {
-            self.play_fast::<Fixed4>(v, me, effect, journal)
+            self.play_fast::<Fixed4>(v, me, effect, &scratch.around, journal)
         }
     }
 
@@ -701,6 +805,7 @@ impl Goban {
         v: u32,
         me: u8,
         effect: &MoveEffect,
+        chains: &Around,
         journal: &mut Vec<u32>,
     ) -> [u32; 2] {
         let opp = 3 - me;
@@ -744,16 +849,40 @@ impl Goban {
             c.lsum = c.lsum.wrapping_sub(l);
             c.lsq = c.lsq.wrapping_sub(l * l);
         }
-        head[vi] = v;
-        next[vi] = v;
-        chain[vi] = Chain {
-            size: 1,
-            plibs,
-            lsum,
-            lsq,
-            hash: key,
-        };
-        if around[me as usize] > 0 {
+        if chains.used && chains.at == v {
+            // The analysis listed the mover's chains next to v: v joins the first (or
+            // starts its own chain when there is none) without a branch, and only the
+            // rarer moves that join two or more chains merge.
+            let owns = &chains.owns[..chains.nowns];
+            let t = owns.first().copied().unwrap_or(v);
+            chain[vi] = Chain::default();
+            next[vi] = v;
+            next[vi] = next[t as usize];
+            next[t as usize] = v;
+            head[vi] = t;
+            let c = &mut chain[t as usize];
+            c.size += 1;
+            c.plibs += plibs;
+            c.lsum += lsum;
+            c.lsq = c.lsq.wrapping_add(lsq);
+            c.hash ^= key;
+            for &h in owns.iter().skip(1) {
+                let a = head[vi];
+                debug_assert_ne!(a, h, "the analysis lists distinct chains");
+                Goban::merge_parts(head, next, chain, a, h);
+            }
+        } else {
+            head[vi] = v;
+            next[vi] = v;
+            chain[vi] = Chain {
+                size: 1,
+                plibs,
+                lsum,
+                lsq,
+                hash: key,
+            };
+        }
+        if !(chains.used && chains.at == v) && around[me as usize] > 0 {
             for &w in around_v {
                 if colour[w as usize] == me {
                     let h = head[w as usize];
@@ -781,6 +910,8 @@ impl Goban {
             debug_assert_eq!(self.chain[h as usize].plibs, 0);
             removed[me as usize - 1] += self.remove_chain::<R>(h, journal);
         }
+        let n = self.len();
+        self.chain[n] = SINK;
         removed
     }
 

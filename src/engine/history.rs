@@ -24,6 +24,24 @@ pub struct Scratch {
     pub generation: u32,
     /// Per-vertex colours at the earlier turn being confirmed.
     then: Vec<u8>,
+    /// The chains next to the analysed move, when the analysis ran on the fixed table.
+    pub around: Around,
+}
+
+/// The chains next to a move analysed on the fixed neighbour table (at most four of each
+/// kind), in fixed arrays so that the analysis collects them without a branch.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Around {
+    /// The opponent's chains the move captures: `caps[..ncaps]`.
+    pub caps: [u32; 4],
+    pub ncaps: usize,
+    /// The mover's chains next to the move: `owns[..nowns]`.
+    pub owns: [u32; 4],
+    pub nowns: usize,
+    /// True when the last analysis filled these instead of `Scratch::own` and `cap`.
+    pub used: bool,
+    /// The vertex of that analysis.
+    pub at: u32,
 }
 
 impl Scratch {

@@ -577,4 +577,11 @@ mod tests {
         // The name the comparer prints for this side and puts in divergence file names.
         assert_eq!(Engine.name(), "engine");
     }
+
+    #[test]
+    fn a_masked_engine_says_so_in_its_name() {
+        // Divergences found with a tiny hash mask must not read as the real engine's.
+        assert_eq!(MaskedEngine(u64::MAX).name(), "engine");
+        assert_eq!(MaskedEngine(0xff).name(), "engine (masked hash)");
+    }
 }
