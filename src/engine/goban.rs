@@ -290,6 +290,13 @@ impl Goban {
         &self.adj[self.off[v as usize] as usize..self.off[v as usize + 1] as usize]
     }
 
+    /// The chain of the stone at `v`, named by one of its stones (the same for every stone
+    /// of the chain); the board's sentinel for an empty `v`.
+    #[inline]
+    pub fn chain_of(&self, v: u32) -> u32 {
+        self.head[v as usize]
+    }
+
     /// How many neighbours of `v` are empty, black and white.
     #[inline]
     pub fn neighbour_counts(&self, v: u32) -> [u32; 3] {
