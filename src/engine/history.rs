@@ -341,6 +341,27 @@ mod tests {
     }
 
     #[test]
+    fn the_hash_index_doubles_when_it_would_be_more_than_half_full() {
+        // Load at most one half keeps linear probing short; the table starts at 64 slots.
+        let mut ix = HashIndex::new();
+        for k in 0..1000u32 {
+            let hash = u64::from(k).wrapping_mul(0x2545_F491_4F6C_DD1D);
+            ix.insert(hash, k);
+            let len = k as usize + 1;
+            let expected = (2 * len).next_power_of_two().max(64);
+            assert_eq!(ix.slots.len(), expected, "{len} entries");
+        }
+        // Every entry is found again, under its own turn only.
+        for k in 0..1000u32 {
+            let hash = u64::from(k).wrapping_mul(0x2545_F491_4F6C_DD1D);
+            assert!(ix.any(hash, |t| t == k), "entry {k}");
+            assert!(!ix.any(hash, |t| t == k + 1000));
+        }
+        ix.clear();
+        assert!(!ix.any(0x2545_F491_4F6C_DD1D, |_| true), "cleared");
+    }
+
+    #[test]
     fn the_length_counts_the_start_and_every_turn() {
         let mut h = History::new(Lookup::Positional, BOTH_EMPTY, BLACK);
         assert_eq!(h.len(), 1, "the start");
