@@ -1275,6 +1275,17 @@ mod tests {
     }
 
     #[test]
+    fn a_board_knows_its_size() {
+        let none = Goban::new(&[], &[], u64::MAX);
+        assert!(none.is_empty());
+        assert_eq!(none.len(), 0);
+        let grid = goban_of(&Board::grid(3, 2).expect("a 3x2 grid"), &[EMPTY; 6]);
+        assert!(!grid.is_empty());
+        assert_eq!(grid.len(), 6);
+        assert_eq!(grid.empties().len(), 6);
+    }
+
+    #[test]
     fn area_counts_stones_and_territory() {
         // Path . X . O . : Black owns 1 (touches only Black), White owns 5; 3 touches both.
         let b = Board::path(5).unwrap();
