@@ -1275,6 +1275,38 @@ mod tests {
     }
 
     #[test]
+    fn a_chain_past_the_exact_squares_is_walked() {
+        // A comb on a 1024 x 1030 grid (degree at most 4: the fixed table): Black holds row 0
+        // and every even column, one chain with more than 2^20 pseudo-liberties, where the
+        // sum-of-squares test is no longer exact and the analysis walks the chain instead.
+        let (w, h) = (1024, 1030);
+        let (off, adj) = crate::engine::playout::grid_rows(w, h);
+        let colouring: Vec<u8> = (0..w * h)
+            .map(|v| {
+                let (x, y) = (v % w, v / w);
+                if y == 0 || x % 2 == 0 {
+                    BLACK
+                } else {
+                    EMPTY
+                }
+            })
+            .collect();
+        let g = Goban::from_rows(off, adj, &colouring, u64::MAX);
+        assert!(!g.table.is_empty(), "the fixed table");
+        let black = g.chain_of(0);
+        assert!(g.chain[black as usize].plibs >= EXACT_SQUARES);
+        // White between two teeth: the comb has many liberties and is not captured.
+        let v = (5 * w + 1) as u32;
+        let mut s = Scratch::default();
+        let effect = g.analyse(v, WHITE, &mut s);
+        assert_eq!((effect.opp_removed, effect.own_removed), (0, 0));
+        assert!(!g.only_liberty_is(black, v));
+        // Black there joins its own chain and keeps its liberties.
+        let effect = g.analyse(v, BLACK, &mut s);
+        assert_eq!((effect.opp_removed, effect.own_removed), (0, 0));
+    }
+
+    #[test]
     fn a_board_knows_its_size() {
         let none = Goban::new(&[], &[], u64::MAX);
         assert!(none.is_empty());
