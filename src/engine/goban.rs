@@ -1307,6 +1307,36 @@ mod tests {
     }
 
     #[test]
+    fn the_slow_path_journals_every_changed_vertex_with_its_old_colour() {
+        // A path of five set up as B W B . . : the white stone has no liberty, so the first
+        // move takes the slow path (ggg1:2 on the whole board). Black at 4 removes it.
+        let rows: Vec<Vec<usize>> = (0..5)
+            .map(|v: usize| {
+                [v.checked_sub(1), (v < 4).then_some(v + 1)]
+                    .into_iter()
+                    .flatten()
+                    .collect()
+            })
+            .collect();
+        let rows: Vec<&[usize]> = rows.iter().map(Vec::as_slice).collect();
+        let mut g = Goban::new(&rows, &[BLACK, WHITE, BLACK, EMPTY, EMPTY], u64::MAX);
+        assert!(g.has_dead_groups());
+        let mut s = Scratch::default();
+        let effect = g.analyse(4, BLACK, &mut s);
+        assert_eq!((effect.opp_removed, effect.own_removed), (1, 0));
+        let mut journal = Vec::new();
+        let removed = g.commit(4, BLACK, &effect, &s, &mut journal);
+        assert_eq!(removed, [0, 1]);
+        // Entries `vertex << 2 | old colour`, in vertex order: 1 was white, 4 was empty.
+        assert_eq!(
+            journal,
+            vec![1 << 2 | u32::from(WHITE), 4 << 2 | u32::from(EMPTY)]
+        );
+        assert_eq!(g.colours(), &[BLACK, EMPTY, BLACK, EMPTY, BLACK]);
+        assert!(!g.has_dead_groups());
+    }
+
+    #[test]
     fn a_board_knows_its_size() {
         let none = Goban::new(&[], &[], u64::MAX);
         assert!(none.is_empty());
