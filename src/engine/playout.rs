@@ -468,6 +468,25 @@ mod tests {
     }
 
     #[test]
+    fn the_diagonals_of_a_grid_point_are_its_corners_padded_with_the_sentinel() {
+        // 4x3, vertex y * 4 + x; the sentinel is 12.
+        let d = Diagonals::grid(4, 3);
+        let sorted = |v: u32| {
+            let mut s = *d.of(v);
+            s.sort_unstable();
+            s
+        };
+        assert_eq!(sorted(5), [0, 2, 8, 10], "(1, 1) inside");
+        assert_eq!(sorted(6), [1, 3, 9, 11], "(2, 1) inside");
+        assert_eq!(sorted(0), [5, 12, 12, 12], "corner (0, 0)");
+        assert_eq!(sorted(11), [6, 12, 12, 12], "corner (3, 2)");
+        assert_eq!(sorted(1), [4, 6, 12, 12], "edge (1, 0)");
+        assert_eq!(sorted(4), [1, 9, 12, 12], "edge (0, 1)");
+        assert!(!d.on_edge(5) && !d.on_edge(6));
+        assert!(d.on_edge(0) && d.on_edge(1) && d.on_edge(4) && d.on_edge(11));
+    }
+
+    #[test]
     fn without_diagonals_an_eye_is_surrounded_by_one_chain() {
         // A cycle of 6: vertex 0 between 5 and 1. No diagonals: the grid rule does not apply.
         let cycle: Vec<Vec<usize>> = (0..6).map(|v| vec![(v + 5) % 6, (v + 1) % 6]).collect();
