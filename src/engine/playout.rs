@@ -468,6 +468,18 @@ mod tests {
     }
 
     #[test]
+    fn the_reference_conventions_are_no_self_capture_and_simple_ko() {
+        // The published figures are for these rules; superko or self-capture would change
+        // them too little for a few thousand playouts to tell.
+        let r = reference_options();
+        assert_eq!(r.self_capture, SelfCapture::None);
+        assert_eq!(r.repetition, Repetition::Simple);
+        let g = ggg1_options();
+        assert_eq!(g.self_capture, SelfCapture::All);
+        assert_eq!(g.repetition, Repetition::Positional);
+    }
+
+    #[test]
     fn the_diagonals_of_a_grid_point_are_its_corners_padded_with_the_sentinel() {
         // 4x3, vertex y * 4 + x; the sentinel is 12.
         let d = Diagonals::grid(4, 3);
