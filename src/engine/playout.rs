@@ -468,6 +468,35 @@ mod tests {
     }
 
     #[test]
+    fn draws_are_uniform_even_where_the_rejection_matters() {
+        // k = 3 * 2^30: a draw without the rejection step maps four 32-bit values onto three
+        // results, so the multiples of 3 would come out half the time instead of a third.
+        // With it (rejecting a quarter of the draws) each residue mod 3 has probability 1/3.
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        let k = 3u32 << 30;
+        let n = 30_000;
+        let mut residues = [0u32; 3];
+        for _ in 0..n {
+            let x = uniform_below(&mut rng, k);
+            assert!(x < k);
+            residues[(x % 3) as usize] += 1;
+        }
+        // Each count is binomial(30000, 1/3): sd 82; allow 6 sd.
+        for r in residues {
+            assert!((9_500..=10_500).contains(&r), "{residues:?}");
+        }
+        // And a small k, where the rejection is almost never taken.
+        let mut counts = [0u32; 6];
+        for _ in 0..6_000 {
+            counts[uniform_below(&mut rng, 6) as usize] += 1;
+        }
+        assert!(
+            counts.iter().all(|c| (850..=1_150).contains(c)),
+            "{counts:?}"
+        );
+    }
+
+    #[test]
     fn the_reference_conventions_are_no_self_capture_and_simple_ko() {
         // The published figures are for these rules; superko or self-capture would change
         // them too little for a few thousand playouts to tell.
