@@ -441,6 +441,17 @@ mod tests {
     }
 
     #[test]
+    fn uniform_random_graphs_have_the_asked_mean_degree() {
+        // n * degree / 2 pairs drawn; loops and repeats (about degree / n of them) dropped.
+        let n = 10_000;
+        let (off, adj) = random_graph_rows(n, 4, 9);
+        assert_eq!(off.len(), n + 1);
+        assert_simple_symmetric(&off, &adj);
+        let mean = adj.len() as f64 / n as f64;
+        assert!((3.98..=4.0).contains(&mean), "mean degree {mean}");
+    }
+
+    #[test]
     fn breadth_first_renumbering_keeps_the_graph() {
         let (off, adj) = random_graph_rows(500, 4, 8);
         let order = breadth_first_order(&off, &adj);
