@@ -424,9 +424,11 @@ mod tests {
         let (off, adj) = random_geometric_rows(n, 4, 3);
         assert_eq!(off.len(), n + 1);
         assert_simple_symmetric(&off, &adj);
-        // Mean degree n * pi * r^2 = 4, less a little lost at the square's edges.
+        // Mean degree n * pi * r^2 = 4, less what the discs lose past the square's edges
+        // (about 4 * 8r / (3 pi), 1.4%): about 3.95, with a standard deviation near 0.02.
+        // A neighbour search that missed the diagonal cells would lose some 5%.
         let mean = adj.len() as f64 / n as f64;
-        assert!((3.6..4.1).contains(&mean), "mean degree {mean}");
+        assert!((3.88..4.02).contains(&mean), "mean degree {mean}");
         // r = 0.008: rows of 125 cells of 1.28 vertices each. A neighbour lies in the same
         // row of cells or the next or previous one: at most some 2 * 160 numbers away.
         let far = (0..n)
