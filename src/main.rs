@@ -166,7 +166,7 @@ enum Command {
         /// Suites to run: light, ggg1, graph (uniform random graph), bfs (the same graph
         /// renumbered breadth-first), geometric (random geometric graph), regular (random
         /// 4-regular graph), spec (comma-separated). The uniform and geometric graphs are not
-        /// run by default: their playouts end in a cycle of captures that takes minutes.
+        /// run by default: their playouts do not end, and reach the turn cap in minutes.
         #[arg(long, value_delimiter = ',', default_values_t = ["light".to_string(), "ggg1".to_string(), "regular".to_string(), "spec".to_string()])]
         suites: Vec<String>,
         /// Vertices of the random graphs (average degree about 4).
