@@ -418,16 +418,21 @@ mod tests {
         }
     }
 
+    /// Checks that (`off`, `adj`) is a simple graph on `n` vertices; its mean degree.
+    fn simple_graph_mean_degree(n: usize, off: &[u32], adj: &[u32]) -> f64 {
+        assert_eq!(off.len(), n + 1);
+        assert_simple_symmetric(off, adj);
+        adj.len() as f64 / n as f64
+    }
+
     #[test]
     fn geometric_graphs_are_simple_with_the_asked_degree_and_local_numbers() {
         let n = 20_000;
         let (off, adj) = random_geometric_rows(n, 4, 3);
-        assert_eq!(off.len(), n + 1);
-        assert_simple_symmetric(&off, &adj);
+        let mean = simple_graph_mean_degree(n, &off, &adj);
         // Mean degree n * pi * r^2 = 4, less what the discs lose past the square's edges
         // (about 4 * 8r / (3 pi), 1.4%): about 3.95, with a standard deviation near 0.02.
         // A neighbour search that missed the diagonal cells would lose some 5%.
-        let mean = adj.len() as f64 / n as f64;
         assert!((3.88..4.02).contains(&mean), "mean degree {mean}");
         // r = 0.008: rows of 125 cells of 1.28 vertices each. A neighbour lies in the same
         // row of cells or the next or previous one: at most some 2 * 160 numbers away.
@@ -447,9 +452,7 @@ mod tests {
         // n * degree / 2 pairs drawn; loops and repeats (about degree / n of them) dropped.
         let n = 10_000;
         let (off, adj) = random_graph_rows(n, 4, 9);
-        assert_eq!(off.len(), n + 1);
-        assert_simple_symmetric(&off, &adj);
-        let mean = adj.len() as f64 / n as f64;
+        let mean = simple_graph_mean_degree(n, &off, &adj);
         assert!((3.98..=4.0).contains(&mean), "mean degree {mean}");
     }
 
