@@ -6,7 +6,10 @@
 //!   Klein bottles, paths, cycles) also a fixed table of four slots per vertex, the unused
 //!   ones pointing at a sentinel vertex `n` of colour `OFF`, so that the hot loops have a
 //!   fixed length and no bounds. The hot functions are written once, generic over the two
-//!   layouts (`Rows`), and each call picks one: every board runs the same rules code;
+//!   layouts (`Rows`), and each call picks one: every board runs the same rules code, but
+//!   for the analysis of a move, which has a branch-free version for the fixed table
+//!   (`analyse_four`); the oracle's campaign checks both against the spec (grids take
+//!   the one, random graphs the other);
 //! - `colour[v]`: [`EMPTY`], [`BLACK`] or [`WHITE`];
 //! - chains (the `ggg1:1` groups of stones): `head[v]` names the chain of a stone, `next[v]`
 //!   threads its stones into a circular list, and `chain[head]` holds its size, its
@@ -519,7 +522,7 @@ impl Goban {
             let is_me = c == me;
             // `v` is the only liberty: the sum-of-squares test, exact below EXACT_SQUARES
             // (see the module comment); a real chain beyond it is walked (never in
-            // practice). The sink stays below it (`Goban::settle_sink`).
+            // practice). The sink stays below it: `play_fast` resets it to [`SINK`].
             let exact = ch.plibs < EXACT_SQUARES;
             let n = u64::from(ch.plibs);
             let l = u64::from(v);
