@@ -17,7 +17,7 @@
 //!   has the sentinel `n` as its head, and `chain[n]` is a sink: the updates a stone makes
 //!   to its neighbours' chains then need no test of the neighbours' colours (random
 //!   playouts make such tests unpredictable branches). What the sink holds means nothing;
-//!   it is reset after every move ([`SINK`]) and read only where the result is masked;
+//!   it is reset after every move (`SINK`) and read only where the result is masked;
 //! - the empty vertices as a list with back-indices (removal and insertion in O(1));
 //! - the Zobrist hash of the whole colouring, kept incrementally.
 //!
