@@ -350,14 +350,15 @@ impl Goban {
         c.lsq = c.lsq.wrapping_add(l * l);
     }
 
+    /// Takes `v` out of the list of empty vertices: the last entry moves into its place
+    /// (without a branch: when `v` is the last, it is moved onto itself).
     #[inline]
     fn remove_empty(&mut self, v: u32) {
         let i = self.empty_at[v as usize] as usize;
-        let last = self.empties.pop().expect("v is empty");
-        if last != v {
-            self.empties[i] = last;
-            self.empty_at[last as usize] = i as u32;
-        }
+        let last = *self.empties.last().expect("v is empty");
+        self.empties[i] = last;
+        self.empty_at[last as usize] = i as u32;
+        self.empties.pop();
         self.empty_at[v as usize] = u32::MAX;
     }
 
@@ -514,6 +515,7 @@ impl Goban {
         let (mut cap_size, mut cap_hash) = (0u32, 0u64);
         let (mut own_size, mut own_hash) = (0u32, 0u64);
         let mut own_all_atari = true;
+        let mut inexact = false;
         for k in 0..4 {
             let c = self.colour[slots[k] as usize];
             let h = hs[k];
@@ -521,27 +523,30 @@ impl Goban {
             let is_opp = c == opp;
             let is_me = c == me;
             // `v` is the only liberty: the sum-of-squares test, exact below EXACT_SQUARES
-            // (see the module comment); a real chain beyond it is walked (never in
-            // practice). The sink stays below it: `play_fast` resets it to [`SINK`].
-            let exact = ch.plibs < EXACT_SQUARES;
+            // (see the module comment). A real chain beyond it sends the move to the
+            // general analysis, which walks it (never in practice); the sink stays below
+            // it, since `play_fast` resets it to [`SINK`].
+            inexact |= ch.plibs >= EXACT_SQUARES;
             let n = u64::from(ch.plibs);
             let l = u64::from(v);
             let nl = n.wrapping_mul(l);
-            let mut atari = (ch.lsum == nl) & (ch.lsq == nl.wrapping_mul(l));
-            if !exact {
-                atari = (is_opp | is_me) && self.only_liberty_by_walk(h, v);
-            }
+            let atari = (ch.lsum == nl) & (ch.lsq == nl.wrapping_mul(l));
             let cap = is_opp & atari & first[k];
-            around.caps[around.ncaps] = h;
+            // The counts stay below 4 before each store (one per slot at most): the mask
+            // only spares the bounds check.
+            around.caps[around.ncaps & 3] = h;
             around.ncaps += usize::from(cap);
             cap_size += ch.size * u32::from(cap);
             cap_hash ^= ch.hash & 0u64.wrapping_sub(u64::from(cap));
             let own = is_me & first[k];
-            around.owns[around.nowns] = h;
+            around.owns[around.nowns & 3] = h;
             around.nowns += usize::from(own);
             own_size += ch.size * u32::from(own);
             own_hash ^= ch.hash & 0u64.wrapping_sub(u64::from(own));
             own_all_atari &= !is_me | atari;
+        }
+        if inexact {
+            return self.analyse_walking(v, me, scratch);
         }
         let suicide = !liberty & (around.ncaps == 0) & own_all_atari;
         scratch.around = around;
@@ -558,6 +563,14 @@ impl Goban {
             suicide,
             slow: false,
         }
+    }
+
+    /// [`Goban::analyse_four`] when a chain next to `v` is too large for the sum-of-squares
+    /// test: the general analysis, which walks it.
+    #[cold]
+    #[inline(never)]
+    fn analyse_walking(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
+        self.analyse_fast::<Fixed4>(v, me, scratch)
     }
 
     /// [`Goban::analyse`] from the chains next to `v` (no group without liberties anywhere).
