@@ -488,9 +488,11 @@ impl Goban {
     /// branch on the neighbours' colours: random playouts make every such branch a coin
     /// toss the processor mispredicts half the time. Each of the four slots is classified
     /// by arithmetic on flags: an opponent chain whose only liberty is `v` is removed, and
-    /// the mover's chains are collected for the self-capture test. A chain met twice (two
-    /// slots with the same head) counts once. Empty slots and the padding have the sink
-    /// chain, whose records mean nothing: their flags are masked out, never branched on.
+    /// the mover's chains are collected for the self-capture test. Empty slots and the
+    /// padding have the sink chain, whose records mean nothing: their flags are masked out,
+    /// never branched on. The loop lists a chain met in two slots twice; the sizes and
+    /// hashes are summed only for the moves that remove something (a capture or a
+    /// self-capture, about one analysis in three), over lists without repeats.
     #[inline(always)]
     fn analyse_four(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
         let vi = v as usize;
@@ -499,26 +501,16 @@ impl Goban {
         let slots: &[u32; 4] = self.table[4 * vi..4 * vi + 4]
             .try_into()
             .expect("four slots");
-        let hs = slots.map(|w| self.head[w as usize]);
-        // A slot whose head an earlier slot has is the same chain: counted once.
-        let first = [
-            true,
-            hs[1] != hs[0],
-            (hs[2] != hs[0]) & (hs[2] != hs[1]),
-            (hs[3] != hs[0]) & (hs[3] != hs[1]) & (hs[3] != hs[2]),
-        ];
         let mut around = Around {
             used: true,
             at: v,
             ..Around::default()
         };
-        let (mut cap_size, mut cap_hash) = (0u32, 0u64);
-        let (mut own_size, mut own_hash) = (0u32, 0u64);
         let mut own_all_atari = true;
         let mut inexact = false;
-        for k in 0..4 {
-            let c = self.colour[slots[k] as usize];
-            let h = hs[k];
+        for &w in slots {
+            let c = self.colour[w as usize];
+            let h = self.head[w as usize];
             let ch = &self.chain[h as usize];
             let is_opp = c == opp;
             let is_me = c == me;
@@ -531,38 +523,61 @@ impl Goban {
             let l = u64::from(v);
             let nl = n.wrapping_mul(l);
             let atari = (ch.lsum == nl) & (ch.lsq == nl.wrapping_mul(l));
-            let cap = is_opp & atari & first[k];
             // The counts stay below 4 before each store (one per slot at most): the mask
             // only spares the bounds check.
             around.caps[around.ncaps & 3] = h;
-            around.ncaps += usize::from(cap);
-            cap_size += ch.size * u32::from(cap);
-            cap_hash ^= ch.hash & 0u64.wrapping_sub(u64::from(cap));
-            let own = is_me & first[k];
+            around.ncaps += usize::from(is_opp & atari);
             around.owns[around.nowns & 3] = h;
-            around.nowns += usize::from(own);
-            own_size += ch.size * u32::from(own);
-            own_hash ^= ch.hash & 0u64.wrapping_sub(u64::from(own));
+            around.nowns += usize::from(is_me);
             own_all_atari &= !is_me | atari;
         }
         if inexact {
             return self.analyse_walking(v, me, scratch);
         }
         let suicide = !liberty & (around.ncaps == 0) & own_all_atari;
-        scratch.around = around;
-        // A self-capture: v is coloured and removed again (its key cancels), the own chains go.
-        let hash = if suicide {
-            self.hash ^ own_hash
-        } else {
-            self.hash ^ cap_hash ^ self.key(v, me)
-        };
-        MoveEffect {
-            own_removed: u32::from(suicide) * (1 + own_size),
-            opp_removed: cap_size,
-            hash,
+        let mut effect = MoveEffect {
+            own_removed: 0,
+            opp_removed: 0,
+            hash: self.hash ^ self.key(v, me),
             suicide,
             slow: false,
+        };
+        if around.ncaps > 0 {
+            around.ncaps = Goban::distinct(&mut around.caps, around.ncaps);
+            for &h in &around.caps[..around.ncaps] {
+                let ch = &self.chain[h as usize];
+                effect.opp_removed += ch.size;
+                effect.hash ^= ch.hash;
+            }
         }
+        if suicide {
+            // A self-capture: v is coloured and removed again (its key cancels), the own
+            // chains go.
+            around.nowns = Goban::distinct(&mut around.owns, around.nowns);
+            effect.own_removed = 1;
+            effect.hash = self.hash;
+            for &h in &around.owns[..around.nowns] {
+                let ch = &self.chain[h as usize];
+                effect.own_removed += ch.size;
+                effect.hash ^= ch.hash;
+            }
+        }
+        scratch.around = around;
+        effect
+    }
+
+    /// Keeps the first of every repeated entry of `list[..len]`, in order; returns the
+    /// number kept.
+    #[inline]
+    fn distinct(list: &mut [u32; 4], len: usize) -> usize {
+        let mut kept = 0;
+        for i in 0..len {
+            if !list[..kept].contains(&list[i]) {
+                list[kept] = list[i];
+                kept += 1;
+            }
+        }
+        kept
     }
 
     /// [`Goban::analyse_four`] when a chain next to `v` is too large for the sum-of-squares
@@ -889,10 +904,14 @@ impl Goban {
             c.lsum += lsum;
             c.lsq = c.lsq.wrapping_add(lsq);
             c.hash ^= key;
+            // The list may name a chain twice (two slots of one chain), and a merge moves
+            // the stones of one of the two chains to the other's head: the current heads
+            // are compared.
             for &h in owns.iter().skip(1) {
-                let a = head[vi];
-                debug_assert_ne!(a, h, "the analysis lists distinct chains");
-                Goban::merge_parts(head, next, chain, a, h);
+                let (a, b) = (head[vi], head[h as usize]);
+                if a != b {
+                    Goban::merge_parts(head, next, chain, a, b);
+                }
             }
         } else {
             head[vi] = v;

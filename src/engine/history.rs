@@ -35,7 +35,8 @@ pub struct Around {
     /// The opponent's chains the move captures: `caps[..ncaps]`.
     pub caps: [u32; 4],
     pub ncaps: usize,
-    /// The mover's chains next to the move: `owns[..nowns]`.
+    /// The mover's chains next to the move: `owns[..nowns]`; a chain next to it in two
+    /// places may be listed twice, except when the move is a self-capture.
     pub owns: [u32; 4],
     pub nowns: usize,
     /// True when the last analysis filled these instead of `Scratch::own` and `cap`.
