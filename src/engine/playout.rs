@@ -622,6 +622,53 @@ mod tests {
         assert!((rate - 0.4213).abs() < 0.04, "black win rate {rate}");
     }
 
+    /// Whole playouts on small boards of both layouts, each turn replayed through a fresh
+    /// game whose board is checked against a rebuild from its colouring. Sized for Miri,
+    /// which runs it in CI to check the unchecked reads of the board (`goban.rs`): the
+    /// fixed table with padding (a grid), with a chain met in two slots of one point (a 3 x 3
+    /// torus, where a point's two neighbours along a row are one chain), and compressed
+    /// rows (a random graph with degrees past four), under both suites' rules.
+    #[test]
+    fn small_playouts_keep_the_board_consistent_turn_by_turn() {
+        let torus = crate::board::Board::torus(3, 3).expect("a 3 x 3 torus");
+        let rows_of = |b: &crate::board::Board| {
+            let arcs = (0..b.len())
+                .flat_map(|v| b.neighbours(v).iter().map(move |&w| (v as u32, w as u32)))
+                .collect();
+            rows_from_arcs(b.len(), arcs)
+        };
+        let boards = [
+            grid_rows(4, 3),
+            rows_of(&torus),
+            random_graph_rows(12, 6, 5),
+        ];
+        let mut turns_checked = 0;
+        for (b, (off, adj)) in boards.into_iter().enumerate() {
+            if b == 2 {
+                assert!((0..12).any(|v| off[v + 1] - off[v] > 4), "compressed rows");
+            }
+            for options in [reference_options(), ggg1_options()] {
+                let mut p = Playouts::new(off.clone(), adj.clone(), None, options, 7);
+                for _ in 0..2 {
+                    let mut record = Vec::new();
+                    let outcome = p.play_one(Some(&mut record));
+                    assert_eq!(record.len(), outcome.turns as usize);
+                    let mut g = p.start.clone();
+                    for &turn in &record {
+                        match turn {
+                            Some(v) => g.play_move(v).expect("a playout move is legal"),
+                            None => g.pass(),
+                        }
+                        g.goban.check_invariants();
+                        turns_checked += 1;
+                    }
+                    assert_eq!(g.goban.colours(), p.game().goban.colours());
+                }
+            }
+        }
+        assert!(turns_checked > 100, "{turns_checked} turns");
+    }
+
     #[test]
     fn a_playout_ends_with_two_passes_and_no_empty_point_but_eyes() {
         let mut p = Playouts::grid(5, 5, reference_options(), 3);
