@@ -195,7 +195,7 @@ pub struct MoveEffect {
 }
 
 /// The fast board. Every per-vertex array has one more entry than the board has vertices: the
-/// sentinel `n`, coloured [`OFF`], which fills the unused slots of the fixed neighbour table.
+/// sentinel `n`, coloured `OFF`, which fills the unused slots of the fixed neighbour table.
 #[derive(Clone, Debug)]
 pub struct Goban {
     off: Vec<u32>,
