@@ -1414,6 +1414,25 @@ mod tests {
     }
 
     #[test]
+    fn past_the_exact_squares_the_walk_decides_not_the_sums() {
+        // A black stone in the corner of a 3x3 grid (liberties 1 and 3), its chain record
+        // forged to look like 2^20 pseudo-liberties all at 1: the sums alone would call a
+        // White move at 1 a capture. Past the limit the analysis walks the chain instead.
+        let board = Board::grid(3, 3).expect("3x3");
+        let mut colouring = vec![EMPTY; 9];
+        colouring[0] = BLACK;
+        let mut g = goban_of(&board, &colouring);
+        let h = g.chain_of(0) as usize;
+        let count = u64::from(EXACT_SQUARES);
+        g.chain[h].plibs = EXACT_SQUARES;
+        g.chain[h].lsum = count;
+        g.chain[h].lsq = count;
+        assert!(g.only_liberty_is(h as u32, 3) == g.only_liberty_by_walk(h as u32, 3));
+        let effect = g.analyse(1, WHITE, &mut Scratch::default());
+        assert_eq!((effect.opp_removed, effect.own_removed), (0, 0));
+    }
+
+    #[test]
     fn the_slow_path_journals_every_changed_vertex_with_its_old_colour() {
         // A path of five set up as B W B . . : the white stone has no liberty, so the first
         // move takes the slow path (ggg1:2 on the whole board). Black at 4 removes it.
