@@ -5,7 +5,7 @@
 //!   boards and what each family adds to them, the shared vocabulary, records;
 //! - [`spec`]: the literal transcription of the source documents (the oracle), and
 //!   [`engine`]: the optimized engine; neither imports the other;
-//! - [`replay`], [`check`], [`fuzz`], [`bench`]: replay a record through any
+//! - [`replay`], [`check`], [`fuzz`], [`bench`](mod@bench): replay a record through any
 //!   [`game::RuleSet`], compare two of them and shrink a divergence, run a differential
 //!   campaign, measure;
 //! - the binary (`src/main.rs`): the command line.

@@ -4,7 +4,7 @@
 //! expectations still hold under the other values (a tri-state, like Wycheproof's
 //! valid / invalid / acceptable).
 //!
-//! A vector is *derived* ([`derive`]) by replaying its record through a [`RuleSet`] and
+//! A vector is *derived* ([`derive`](fn@derive)) by replaying its record through a [`RuleSet`] and
 //! writing down what was observed; it is *checked* ([`check_vector`]) by deriving again with
 //! the implementation under test and comparing field by field. The generator
 //! ([`families`]) states, for every case, what the rules say by hand (the claims), derives the
