@@ -9,10 +9,10 @@
 //!   the box is joined to it through empty points, so a search that reaches the ring has
 //!   reached *all* of the plane outside the stones' box, and one that does not reach it
 //!   has found a finite L.
-//! - Sums are exact symbolic values ([`ExpSum`](crate::spec::mango::lattice::ExpSum)): with q = 1/e, F(x, y) = q^(x² + y²), so a
+//! - Sums are exact symbolic values ([`ExpSum`]): with q = 1/e, F(x, y) = q^(x² + y²), so a
 //!   finite sum is a polynomial in q with integer coefficients, and the sum over the whole
 //!   plane is Θ(q)², Θ(q) = Σ_{n ∈ Z} q^(n²). A co-finite region is Θ² minus a polynomial.
-//! - T's answer is decided by certified bounds ([`ExpSum::bounds`](crate::spec::mango::lattice::ExpSum::bounds)): rational intervals for
+//! - T's answer is decided by certified bounds ([`ExpSum::bounds`]): rational intervals for
 //!   q and Θ, refined until the interval for z lies on one side of every end of T.
 //!
 //! Exactly on a threshold: a sum equals a rational only if it is a constant (the empty
@@ -21,12 +21,17 @@
 //! always ends. Constant sums are decided exactly, with T's open or closed end as written
 //! (so L = {} gives z = 0, and T(0) = 0 under `z > 1/1000`: dead; L = {(0, 0)} gives
 //! exactly 1). For co-finite sums, Θ(1/e)² − P(1/e), we know of no proof that they cannot
-//! be rational; refinement stops at 2^−[`MAX_PRECISION_BITS`](crate::spec::mango::lattice::MAX_PRECISION_BITS) and the answer is then an
+//! be rational; refinement stops at 2^−[`MAX_PRECISION_BITS`] and the answer is then an
 //! error ("undecided"), never a guess. In practice Θ(1/e)² ≈ 3.1421 (close to π) and every
 //! co-finite region has z far above 1/1000.
 //!
-//! [`Lattice::Square`](crate::spec::mango::lattice::Lattice::Square) is the same game on the finite square |x|, |y| ≤ r (same F, same T,
+//! [`Lattice::Square`] is the same game on the finite square |x|, |y| ≤ r (same F, same T,
 //! same code), to compare with the infinite board while play stays far from the edge.
+//!
+//! [`ExpSum`]: crate::spec::mango::lattice::ExpSum
+//! [`ExpSum::bounds`]: crate::spec::mango::lattice::ExpSum::bounds
+//! [`MAX_PRECISION_BITS`]: crate::spec::mango::lattice::MAX_PRECISION_BITS
+//! [`Lattice::Square`]: crate::spec::mango::lattice::Lattice::Square
 
 use std::collections::BTreeMap;
 
