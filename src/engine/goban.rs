@@ -29,16 +29,16 @@
 //! the test is exact there; a larger chain is checked by walking its stones.
 //!
 //! Unchecked reads: the hot loops of the analysis and of a move read the per-vertex arrays
-//! without bounds checks (`at`, `at_mut`). They took about a fifth of the instructions of
-//! a 9x9 playout turn (1,063 instructions per turn with them, 984 without; 9x9 light
-//! playouts from 109 to 99 ns per move, best of eight paired runs). The reads are in bounds
-//! because of three invariants: every per-vertex array has `n + 1` entries (the sentinel
-//! last) and the fixed table `4 (n + 1)`; every vertex the board stores (neighbour slots,
-//! heads, links, the empty list) is at most `n`, which [`Goban::from_rows`] checks for the
-//! rows and the updates keep; and the public entry points that take a vertex
+//! without bounds checks (`at`, `at_mut`). The checks cost 79 of the 1,063 instructions of a
+//! 9x9 light playout turn (cachegrind, 5,000 playouts; 984 without them). The reads are in
+//! bounds because of three invariants: every per-vertex array has `n + 1` entries (the
+//! sentinel last) and the fixed table `4 (n + 1)`; every vertex the board stores (neighbour
+//! slots, heads, links, the empty list) is at most `n`, which [`Goban::from_rows`] checks
+//! for the rows, [`Goban::reset_from`] keeps by copying only from a board of the same size,
+//! and the updates keep; and the public entry points that take a vertex
 //! ([`Goban::analyse`], [`Goban::commit`]) check it is below `n`. A vertex named by
 //! [`Scratch`] (which callers may write) is read with bounds checks. Debug builds check every
-//! unchecked read, and CI runs the engine's tests under Miri.
+//! unchecked read, and `.ci/run` runs the tests that drive these loops under Miri.
 //!
 //! A setup may hold groups without liberties. The rules remove every such group anywhere on
 //! the board after the next move (`ggg1:2`), which the incremental path (it looks only at
@@ -305,7 +305,13 @@ impl Goban {
 
     /// Becomes a copy of `other` (a board of the same graph), reusing the allocations.
     pub fn reset_from(&mut self, other: &Goban) {
-        // Same graph and keys: only the colouring and what depends on it are copied.
+        // Same graph and keys: only the colouring and what depends on it are copied. The
+        // sizes are checked always (the unchecked reads rely on them), the rest in debug
+        // builds.
+        assert!(
+            self.colour.len() == other.colour.len() && self.table.len() == other.table.len(),
+            "a board of the same graph"
+        );
         debug_assert!(self.off == other.off && self.zobrist == other.zobrist);
         self.colour.clone_from(&other.colour);
         self.head.clone_from(&other.head);
@@ -1414,6 +1420,41 @@ mod tests {
     }
 
     #[test]
+    #[should_panic(expected = "a board of the same graph")]
+    fn a_board_is_reset_only_from_a_board_of_its_graph() {
+        // The heads of a larger board would point past this one's arrays.
+        let small = goban_of(&Board::grid(2, 2).expect("2x2"), &[EMPTY; 4]);
+        let mut colouring = vec![EMPTY; 9];
+        colouring[8] = BLACK;
+        let large = goban_of(&Board::grid(3, 3).expect("3x3"), &colouring);
+        let mut g = small.clone();
+        g.reset_from(&large);
+    }
+
+    #[test]
+    #[should_panic(expected = "a board of the same graph")]
+    fn a_board_is_reset_only_from_a_board_of_its_layout() {
+        // Six vertices each, but the complete graph has no fixed table and the grid has.
+        let complete = goban_of(&Board::complete(6).expect("K6"), &[EMPTY; 6]);
+        let grid = goban_of(&Board::grid(2, 3).expect("2x3"), &[EMPTY; 6]);
+        let mut g = complete.clone();
+        g.reset_from(&grid);
+    }
+
+    #[test]
+    fn a_board_is_reset_to_the_colouring_of_another_of_its_graph() {
+        let board = Board::grid(3, 3).expect("3x3");
+        let mut colouring = vec![EMPTY; 9];
+        colouring[4] = WHITE;
+        let (empty, one) = (goban_of(&board, &[EMPTY; 9]), goban_of(&board, &colouring));
+        let mut g = empty.clone();
+        g.reset_from(&one);
+        assert_eq!(g.colours(), one.colours());
+        assert_eq!(g.hash(), one.hash());
+        g.check_invariants();
+    }
+
+    #[test]
     fn past_the_exact_squares_the_walk_decides_not_the_sums() {
         // A black stone in the corner of a 3x3 grid (liberties 1 and 3), its chain record
         // forged to look like 2^20 pseudo-liberties all at 1: the sums alone would call a
@@ -1427,7 +1468,10 @@ mod tests {
         g.chain[h].plibs = EXACT_SQUARES;
         g.chain[h].lsum = count;
         g.chain[h].lsq = count;
-        assert!(g.only_liberty_is(h as u32, 3) == g.only_liberty_by_walk(h as u32, 3));
+        assert_eq!(
+            g.only_liberty_is(h as u32, 3),
+            g.only_liberty_by_walk(h as u32, 3)
+        );
         let effect = g.analyse(1, WHITE, &mut Scratch::default());
         assert_eq!((effect.opp_removed, effect.own_removed), (0, 0));
     }
