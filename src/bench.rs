@@ -309,6 +309,9 @@ pub struct BenchPlan {
     /// Games the transcription replays (0: skip).
     pub replay_games: usize,
     pub seed: u64,
+    /// Fetch the coming draws' memory early on the random graphs
+    /// ([`Playouts::set_prefetch`]).
+    pub prefetch: bool,
 }
 
 /// Runs the plan, printing one line per suite to `out` as it goes; `replayer` is the rule
@@ -334,6 +337,7 @@ pub fn run(plan: &BenchPlan, replayer: &dyn RuleSet, out: &mut dyn FnMut(&str)) 
         for ggg1 in [false, true] {
             let t = Instant::now();
             let mut p = graph_playouts(plan.graph_vertices, kind, ggg1, plan.seed);
+            p.set_prefetch(plan.prefetch);
             let built = t.elapsed().as_secs_f64();
             let name = format!(
                 "{} {} v {}",

@@ -178,6 +178,10 @@ enum Command {
         /// Seed of the playouts' random numbers.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Play the random graphs without fetching the coming draws' memory early (to
+        /// measure what the prefetching gains; the games are the same).
+        #[arg(long)]
+        no_prefetch: bool,
     },
     /// Conformance vectors (spec/FORMAT.md, "Conformance vectors"): check a directory of
     /// them against the spec and the engine, write one from a record, or regenerate the
@@ -290,7 +294,16 @@ fn main() -> ExitCode {
             graph_vertices,
             replay_games,
             seed,
-        } => bench(playouts, size, &suites, graph_vertices, replay_games, seed),
+            no_prefetch,
+        } => bench(
+            playouts,
+            size,
+            &suites,
+            graph_vertices,
+            replay_games,
+            seed,
+            !no_prefetch,
+        ),
         Command::Vectors { action } => vectors(action),
     }
 }
@@ -618,6 +631,7 @@ fn bench(
     graph_vertices: usize,
     replay_games: usize,
     seed: u64,
+    prefetch: bool,
 ) -> ExitCode {
     const KNOWN: [&str; 7] = [
         "light",
@@ -661,6 +675,7 @@ fn bench(
         .collect(),
         replay_games: if on("spec") { replay_games } else { 0 },
         seed,
+        prefetch,
     };
     graphgo::bench::run(&plan, &Spec, &mut |line| println!("{line}"));
     ExitCode::SUCCESS

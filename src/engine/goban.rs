@@ -40,6 +40,14 @@
 //! [`Scratch`] (which callers may write) is read with bounds checks. Debug builds check every
 //! unchecked read, and `.ci/run` runs the tests that drive these loops under Miri.
 //!
+//! Prefetch hints: on boards larger than the caches a move waits mostly on memory, so the
+//! playouts ask for the lines of their coming draws early (`Goban::prefetch_entry` and the
+//! stages after it, driven by `Playouts::fetch_ahead`). The hint is the processor's prefetch
+//! instruction, an `unsafe` intrinsic that can neither fault nor change a value; it is
+//! compiled out under Miri and off x86-64. On a random 4-regular graph of a million
+//! vertices it halves the time of a move (`graphgo bench --suites regular`, against
+//! `--no-prefetch`).
+//!
 //! A setup may hold groups without liberties. The rules remove every such group anywhere on
 //! the board after the next move (`ggg1:2`), which the incremental path (it looks only at
 //! the chains next to the move) would miss; while one exists (`dead`), moves take a slow
@@ -109,6 +117,22 @@ unsafe fn at_mut<T>(s: &mut [T], i: usize) -> &mut T {
     debug_assert!(i < s.len(), "index {i} past {}", s.len());
     // SAFETY: the caller's contract.
     unsafe { s.get_unchecked_mut(i) }
+}
+
+/// A hint to the processor that the line holding `x` is read soon (see
+/// [`Goban::prefetch_entry`]); nothing under Miri or off x86-64.
+#[inline(always)]
+pub(crate) fn prefetch<T>(x: &T) {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    // SAFETY: a prefetch only moves a line into the cache: it reads nothing the program
+    // sees, writes nothing and never faults; `x` is a reference, so the address is valid.
+    unsafe {
+        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
+            (x as *const T).cast(),
+        );
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    let _ = x;
 }
 
 /// How the hot loops walk the neighbours of a vertex: one generic body, compiled once per
@@ -385,6 +409,103 @@ impl Goban {
         self.empties.swap(i, j);
         self.empty_at[self.empties[i] as usize] = i as u32;
         self.empty_at[self.empties[j] as usize] = j as u32;
+    }
+
+    /// Prefetch stage 1 of a speculative playout pipeline: the entry `i` of the list of
+    /// empty vertices. A hint only: nothing the board computes depends on it, and an index
+    /// past the list is ignored.
+    #[inline]
+    pub fn prefetch_entry(&self, i: usize) {
+        if let Some(x) = self.empties.get(i) {
+            prefetch(x);
+        }
+    }
+
+    /// Prefetch stage 2: what a move at the empty vertex listed at `i` reads and writes of
+    /// the vertex itself.
+    #[inline]
+    pub fn prefetch_vertex(&self, i: usize) {
+        let Some(&v) = self.empties.get(i) else {
+            return;
+        };
+        let vi = v as usize;
+        prefetch(&self.colour[vi]);
+        prefetch(&self.counts[vi]);
+        prefetch(&self.empty_at[vi]);
+        prefetch(&self.head[vi]);
+        prefetch(&self.next[vi]);
+        prefetch(&self.chain[vi]);
+        prefetch(&self.zobrist[2 * vi]);
+        if self.table.is_empty() {
+            prefetch(&self.off[vi]);
+        } else {
+            prefetch(&self.table[4 * vi]);
+        }
+    }
+
+    /// Prefetch stage 3: the neighbours of the empty vertex listed at `i` (their colours,
+    /// chains and counts).
+    #[inline]
+    pub fn prefetch_neighbours(&self, i: usize) {
+        let Some(&v) = self.empties.get(i) else {
+            return;
+        };
+        if self.table.is_empty() {
+            if let Some(w) = self.adj.get(self.off[v as usize] as usize) {
+                prefetch(w);
+            }
+        }
+        for &w in self.slots(v) {
+            let wi = w as usize;
+            prefetch(&self.colour[wi]);
+            prefetch(&self.head[wi]);
+            prefetch(&self.counts[wi]);
+        }
+    }
+
+    /// Prefetch stage 4: the chain records of the neighbours of the empty vertex listed
+    /// at `i`.
+    #[inline]
+    pub fn prefetch_chains(&self, i: usize) {
+        let Some(&v) = self.empties.get(i) else {
+            return;
+        };
+        for &w in self.slots(v) {
+            // Empty neighbours (and the padding) have the sink as their chain.
+            if matches!(self.colour[w as usize], BLACK | WHITE) {
+                let h = self.head[w as usize] as usize;
+                prefetch(&self.chain[h]);
+                prefetch(&self.next[h]);
+            }
+        }
+    }
+
+    /// A hint that the back-index of the vertex listed at `i` is written soon (moving it
+    /// in the list, as refusing or playing the draw before it does).
+    #[inline]
+    pub fn prefetch_tail(&self, i: usize) {
+        if let Some(&v) = self.empties.get(i) {
+            prefetch(&self.empty_at[v as usize]);
+        }
+    }
+
+    /// The Zobrist key of a stone of colour `c` at the empty vertex listed at `i` (for
+    /// guessing the hashes of coming turns); `None` past the list.
+    #[inline]
+    pub fn key_of_entry(&self, i: usize, c: u8) -> Option<u64> {
+        let v = *self.empties.get(i)?;
+        Some(self.key(v, c))
+    }
+
+    /// The neighbour slots of `v`: the fixed table's four when there is one (the unused
+    /// ones name the sentinel, of no player's colour), else the row.
+    #[inline]
+    pub fn slots(&self, v: u32) -> &[u32] {
+        if self.table.is_empty() {
+            self.neighbours(v)
+        } else {
+            &self.table[4 * v as usize..4 * v as usize + 4]
+        }
     }
 
     /// True while the board holds a group without liberties (only possible before the first
@@ -1209,6 +1330,7 @@ impl Goban {
 mod tests {
     use super::*;
     use crate::board::Board;
+    use crate::engine::playout::{grid_rows, random_graph_rows};
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -1527,5 +1649,38 @@ mod tests {
         let g = goban_of(&b, &[EMPTY; 5]);
         assert_eq!(g.area(false), [5, 5]);
         assert_eq!(g.area(true), [0, 0]);
+    }
+
+    #[test]
+    fn the_prefetch_hints_ignore_indices_past_the_list() {
+        for (off, adj) in [grid_rows(3, 3), random_graph_rows(12, 6, 5)] {
+            let n = off.len() - 1;
+            let g = Goban::from_rows(off, adj, &vec![EMPTY; n], u64::MAX);
+            for i in [0, n - 1, n, n + 1, usize::MAX] {
+                g.prefetch_entry(i);
+                g.prefetch_vertex(i);
+                g.prefetch_neighbours(i);
+                g.prefetch_chains(i);
+                g.prefetch_tail(i);
+                assert_eq!(g.key_of_entry(i, BLACK).is_some(), i < n, "index {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_key_of_an_entry_is_what_a_quiet_move_there_adds_to_the_hash() {
+        // A move that removes nothing changes the hash by its stone's key alone.
+        let (off, adj) = grid_rows(4, 4);
+        let mut g = Goban::from_rows(off, adj, &[EMPTY; 16], u64::MAX);
+        for (turn, v) in [5u32, 6, 10, 0, 15].into_iter().enumerate() {
+            let me = if turn % 2 == 0 { BLACK } else { WHITE };
+            let i = g.empties().iter().position(|&w| w == v).expect("empty");
+            let key = g.key_of_entry(i, me).expect("listed");
+            assert_ne!(key, g.key_of_entry(i, 3 - me).expect("listed"));
+            let before = g.hash();
+            let (e, removed) = play(&mut g, v, me);
+            assert_eq!(removed, [0, 0]);
+            assert_eq!(e.hash, before ^ key, "move {turn} at {v}");
+        }
     }
 }

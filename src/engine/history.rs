@@ -108,6 +108,12 @@ impl HashIndex {
         self.len += 1;
     }
 
+    /// A hint that `hash` is looked up soon.
+    #[inline]
+    fn prefetch(&self, hash: u64) {
+        super::goban::prefetch(&self.slots[self.start(hash)]);
+    }
+
     /// Calls `found` with every turn stored under `hash` until it returns true.
     #[inline]
     fn any(&self, hash: u64, mut found: impl FnMut(u32) -> bool) -> bool {
@@ -170,6 +176,14 @@ impl History {
         };
         h.restart(hash, to_move);
         h
+    }
+
+    /// A hint that a colouring of this hash is looked up soon (nothing without an index).
+    #[inline]
+    pub fn prefetch(&self, hash: u64) {
+        if let Some(ix) = &self.index {
+            ix.prefetch(hash);
+        }
     }
 
     /// Forgets every turn and starts again.
