@@ -19,6 +19,9 @@
 //!   playouts make such tests unpredictable branches). What the sink holds means nothing;
 //!   it is reset after every move (`SINK`) and read only where the result is masked;
 //! - the empty vertices as a list with back-indices (removal and insertion in O(1));
+//! - `head`, `next`, the back-index, the neighbour counts and the chain record of a vertex
+//!   live together in one 64-byte record (`node[v]`): on a board larger than the caches a
+//!   move waits for one line per vertex it touches rather than one per array;
 //! - the Zobrist hash of the whole colouring, kept incrementally.
 //!
 //! Pseudo-liberties: a chain counts one pseudo-liberty per (stone, empty neighbour) pair and
@@ -228,19 +231,47 @@ pub struct Goban {
     /// (empty otherwise).
     table: Vec<u32>,
     colour: Vec<u8>,
-    head: Vec<u32>,
-    next: Vec<u32>,
-    chain: Vec<Chain>,
+    /// The rest of what a move reads and writes of each vertex, one cache line per vertex.
+    node: Vec<Node>,
     /// Two keys per vertex: `zobrist[2v]` for black, `zobrist[2v + 1]` for white.
     zobrist: Vec<u64>,
     hash: u64,
     empties: Vec<u32>,
-    empty_at: Vec<u32>,
-    /// `counts[v][c]`: how many neighbours of `v` have colour `c` (quick tests for the
-    /// common moves: one with an empty neighbour and no opponent neighbour removes nothing).
-    counts: Vec<[u32; 3]>,
     dead: bool,
 }
+
+/// What the board keeps of one vertex besides its colour and neighbours, in one cache line:
+/// on a board larger than the caches a move then waits for one line per vertex it touches,
+/// not one per array.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
+struct Node {
+    /// The record of the chain this vertex heads (meaningless unless it is a head).
+    chain: Chain,
+    /// The head of its chain (the sentinel for an empty vertex).
+    head: u32,
+    /// The next stone of its chain, circularly.
+    next: u32,
+    /// Its index in the list of empty vertices (`u32::MAX` for a stone).
+    empty_at: u32,
+    /// `counts[c]`: how many neighbours have colour `c` (quick tests for the common moves:
+    /// one with an empty neighbour and no opponent neighbour removes nothing).
+    counts: [u32; 3],
+}
+
+const NODE: Node = Node {
+    chain: Chain {
+        size: 0,
+        plibs: 0,
+        lsum: 0,
+        lsq: 0,
+        hash: 0,
+    },
+    head: 0,
+    next: 0,
+    empty_at: u32::MAX,
+    counts: [0; 3],
+};
 
 /// SplitMix64: the Zobrist keys (fixed, so hashes are reproducible).
 fn splitmix(state: &mut u64) -> u64 {
@@ -313,14 +344,10 @@ impl Goban {
             adj,
             table,
             colour,
-            head: vec![0; n + 1],
-            next: vec![0; n + 1],
-            chain: vec![Chain::default(); n + 1],
+            node: vec![NODE; n + 1],
             zobrist,
             hash: 0,
             empties: Vec::with_capacity(n),
-            empty_at: vec![u32::MAX; n + 1],
-            counts: vec![[0; 3]; n + 1],
             dead: false,
         };
         goban.rebuild();
@@ -338,13 +365,9 @@ impl Goban {
         );
         debug_assert!(self.off == other.off && self.zobrist == other.zobrist);
         self.colour.clone_from(&other.colour);
-        self.head.clone_from(&other.head);
-        self.next.clone_from(&other.next);
-        self.chain.clone_from(&other.chain);
+        self.node.clone_from(&other.node);
         self.hash = other.hash;
         self.empties.clone_from(&other.empties);
-        self.empty_at.clone_from(&other.empty_at);
-        self.counts.clone_from(&other.counts);
         self.dead = other.dead;
     }
 
@@ -381,13 +404,13 @@ impl Goban {
     /// of the chain); the board's sentinel for an empty `v`.
     #[inline]
     pub fn chain_of(&self, v: u32) -> u32 {
-        self.head[v as usize]
+        self.node[v as usize].head
     }
 
     /// How many neighbours of `v` are empty, black and white.
     #[inline]
     pub fn neighbour_counts(&self, v: u32) -> [u32; 3] {
-        self.counts[v as usize]
+        self.node[v as usize].counts
     }
 
     /// The Zobrist hash of the colouring.
@@ -407,8 +430,8 @@ impl Goban {
     #[inline]
     pub fn swap_empties(&mut self, i: usize, j: usize) {
         self.empties.swap(i, j);
-        self.empty_at[self.empties[i] as usize] = i as u32;
-        self.empty_at[self.empties[j] as usize] = j as u32;
+        self.node[self.empties[i] as usize].empty_at = i as u32;
+        self.node[self.empties[j] as usize].empty_at = j as u32;
     }
 
     /// Prefetch stage 1 of a speculative playout pipeline: the entry `i` of the list of
@@ -430,11 +453,7 @@ impl Goban {
         };
         let vi = v as usize;
         prefetch(&self.colour[vi]);
-        prefetch(&self.counts[vi]);
-        prefetch(&self.empty_at[vi]);
-        prefetch(&self.head[vi]);
-        prefetch(&self.next[vi]);
-        prefetch(&self.chain[vi]);
+        prefetch(&self.node[vi]);
         prefetch(&self.zobrist[2 * vi]);
         if self.table.is_empty() {
             prefetch(&self.off[vi]);
@@ -458,8 +477,7 @@ impl Goban {
         for &w in self.slots(v) {
             let wi = w as usize;
             prefetch(&self.colour[wi]);
-            prefetch(&self.head[wi]);
-            prefetch(&self.counts[wi]);
+            prefetch(&self.node[wi]);
         }
     }
 
@@ -473,9 +491,8 @@ impl Goban {
         for &w in self.slots(v) {
             // Empty neighbours (and the padding) have the sink as their chain.
             if matches!(self.colour[w as usize], BLACK | WHITE) {
-                let h = self.head[w as usize] as usize;
-                prefetch(&self.chain[h]);
-                prefetch(&self.next[h]);
+                let h = self.node[w as usize].head as usize;
+                prefetch(&self.node[h]);
             }
         }
     }
@@ -485,7 +502,7 @@ impl Goban {
     #[inline]
     pub fn prefetch_tail(&self, i: usize) {
         if let Some(&v) = self.empties.get(i) {
-            prefetch(&self.empty_at[v as usize]);
+            prefetch(&self.node[v as usize]);
         }
     }
 
@@ -524,7 +541,7 @@ impl Goban {
     /// may wrap; a real chain's never do.
     #[inline]
     fn add_lib(&mut self, h: u32, lib: u32) {
-        let c = &mut self.chain[h as usize];
+        let c = &mut self.node[h as usize].chain;
         let l = lib as u64;
         c.plibs = c.plibs.wrapping_add(1);
         c.lsum = c.lsum.wrapping_add(l);
@@ -535,24 +552,24 @@ impl Goban {
     /// (without a branch: when `v` is the last, it is moved onto itself).
     #[inline]
     fn remove_empty(&mut self, v: u32) {
-        let i = self.empty_at[v as usize] as usize;
+        let i = self.node[v as usize].empty_at as usize;
         let last = *self.empties.last().expect("v is empty");
         self.empties[i] = last;
-        self.empty_at[last as usize] = i as u32;
+        self.node[last as usize].empty_at = i as u32;
         self.empties.pop();
-        self.empty_at[v as usize] = u32::MAX;
+        self.node[v as usize].empty_at = u32::MAX;
     }
 
     #[inline]
     fn add_empty(&mut self, v: u32) {
-        self.empty_at[v as usize] = self.empties.len() as u32;
+        self.node[v as usize].empty_at = self.empties.len() as u32;
         self.empties.push(v);
     }
 
     /// True when the chain `h` has `v` as its only liberty (exact, see the module comment).
     #[inline]
     fn only_liberty_is(&self, h: u32, v: u32) -> bool {
-        let c = &self.chain[h as usize];
+        let c = &self.node[h as usize].chain;
         if c.plibs < EXACT_SQUARES {
             let n = c.plibs as u64;
             let l = v as u64;
@@ -577,7 +594,7 @@ impl Goban {
         let mut s = Some(h);
         std::iter::from_fn(move || {
             let cur = s?;
-            let nx = self.next[cur as usize];
+            let nx = self.node[cur as usize].next;
             s = (nx != h).then_some(nx);
             Some(cur)
         })
@@ -591,21 +608,21 @@ impl Goban {
         self.dead = false;
         let mut seen = vec![false; n];
         let mut stack = Vec::new();
-        self.head[n] = n as u32;
-        self.next[n] = n as u32;
-        self.chain[n] = SINK;
-        self.counts[n] = [SENTINEL_COUNT; 3];
+        self.node[n].head = n as u32;
+        self.node[n].next = n as u32;
+        self.node[n].chain = SINK;
+        self.node[n].counts = [SENTINEL_COUNT; 3];
         for v in 0..n {
             let mut c = [0; 3];
             for &w in self.neighbours(v as u32) {
                 c[self.colour[w as usize] as usize] += 1;
             }
-            self.counts[v] = c;
+            self.node[v].counts = c;
         }
         for v in 0..n as u32 {
             let c = self.colour[v as usize];
             if c == EMPTY {
-                self.head[v as usize] = n as u32;
+                self.node[v as usize].head = n as u32;
                 self.add_empty(v);
                 continue;
             }
@@ -614,15 +631,15 @@ impl Goban {
                 continue;
             }
             // Flood the group of v (ggg1:1), threading it into a circular list.
-            self.chain[v as usize] = Chain::default();
+            self.node[v as usize].chain = Chain::default();
             seen[v as usize] = true;
             stack.push(v);
             let mut last = v;
             while let Some(u) = stack.pop() {
-                self.head[u as usize] = v;
-                self.next[last as usize] = u;
+                self.node[u as usize].head = v;
+                self.node[last as usize].next = u;
                 last = u;
-                let ch = &mut self.chain[v as usize];
+                let ch = &mut self.node[v as usize].chain;
                 ch.size += 1;
                 ch.hash ^= self.zobrist[2 * u as usize + (c as usize - 1)];
                 for k in self.off[u as usize]..self.off[u as usize + 1] {
@@ -636,8 +653,8 @@ impl Goban {
                     }
                 }
             }
-            self.next[last as usize] = v;
-            if self.chain[v as usize].plibs == 0 {
+            self.node[last as usize].next = v;
+            if self.node[v as usize].chain.plibs == 0 {
                 self.dead = true;
             }
         }
@@ -684,13 +701,11 @@ impl Goban {
         let Goban {
             table,
             colour,
-            head,
-            chain,
-            counts,
+            node,
             ..
         } = self;
         // SAFETY: `vi < n`, checked by `analyse`.
-        let liberty = unsafe { at(counts, vi) }[EMPTY as usize] > 0;
+        let liberty = unsafe { at(node, vi) }.counts[EMPTY as usize] > 0;
         let slots: &[u32; 4] = table[4 * vi..4 * vi + 4].try_into().expect("four slots");
         let mut around = Around {
             used: true,
@@ -702,8 +717,8 @@ impl Goban {
         for &w in slots {
             // SAFETY: slots and heads are vertices or the sentinel, below n + 1, the length
             // of every per-vertex array.
-            let (c, h) = unsafe { (*at(colour, w as usize), *at(head, w as usize)) };
-            let ch = unsafe { at(chain, h as usize) };
+            let (c, h) = unsafe { (*at(colour, w as usize), at(node, w as usize).head) };
+            let ch = &unsafe { at(node, h as usize) }.chain;
             let is_opp = c == opp;
             let is_me = c == me;
             // `v` is the only liberty: the sum-of-squares test, exact below EXACT_SQUARES
@@ -737,7 +752,7 @@ impl Goban {
         if around.ncaps > 0 {
             around.ncaps = Goban::distinct(&mut around.caps, around.ncaps);
             for &h in &around.caps[..around.ncaps] {
-                let ch = &self.chain[h as usize];
+                let ch = &self.node[h as usize].chain;
                 effect.opp_removed += ch.size;
                 effect.hash ^= ch.hash;
             }
@@ -749,7 +764,7 @@ impl Goban {
             effect.own_removed = 1;
             effect.hash = self.hash;
             for &h in &around.owns[..around.nowns] {
-                let ch = &self.chain[h as usize];
+                let ch = &self.node[h as usize].chain;
                 effect.own_removed += ch.size;
                 effect.hash ^= ch.hash;
             }
@@ -784,7 +799,7 @@ impl Goban {
     #[inline(always)]
     fn analyse_fast<R: Rows>(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
         scratch.around.used = false;
-        let counts = self.counts[v as usize];
+        let counts = self.node[v as usize].counts;
         let opp = 3 - me;
         // An empty neighbour is a liberty the new stone keeps whatever is removed.
         let liberty = counts[EMPTY as usize] > 0;
@@ -814,7 +829,7 @@ impl Goban {
             if c != opp && (c != me || liberty) {
                 continue;
             }
-            let h = self.head[w as usize];
+            let h = self.node[w as usize].head;
             if many {
                 if scratch.mark[h as usize] == scratch.generation {
                     continue;
@@ -838,7 +853,7 @@ impl Goban {
         let mut hash = self.hash;
         let mut opp_removed = 0;
         for &h in &scratch.cap {
-            let c = &self.chain[h as usize];
+            let c = &self.node[h as usize].chain;
             opp_removed += c.size;
             hash ^= c.hash;
         }
@@ -852,8 +867,8 @@ impl Goban {
                 .own
                 .iter()
                 .map(|&h| {
-                    hash ^= self.chain[h as usize].hash;
-                    self.chain[h as usize].size
+                    hash ^= self.node[h as usize].chain.hash;
+                    self.node[h as usize].chain.size
                 })
                 .sum::<u32>()
         } else {
@@ -1044,7 +1059,7 @@ impl Goban {
         let opp = 3 - me;
         let vi = v as usize;
         // SAFETY: `vi < n`, checked by `commit`.
-        let around = *unsafe { at(&self.counts, vi) };
+        let around = unsafe { at(&self.node, vi) }.counts;
         *unsafe { at_mut(&mut self.colour, vi) } = me;
         self.remove_empty(v);
         let key = self.key(v, me);
@@ -1060,10 +1075,7 @@ impl Goban {
             adj,
             table,
             colour,
-            head,
-            next,
-            chain,
-            counts,
+            node,
             ..
         } = self;
         let around_v = &R::pick(adj, table)[start..end];
@@ -1072,14 +1084,15 @@ impl Goban {
             let wi = w as usize;
             // SAFETY: neighbours and heads are vertices or the sentinel, below n + 1, the
             // length of every per-vertex array.
-            let cw = unsafe { at_mut(counts, wi) };
-            cw[EMPTY as usize] = cw[EMPTY as usize].wrapping_sub(1);
-            cw[me as usize] = cw[me as usize].wrapping_add(1);
+            let nw = unsafe { at_mut(node, wi) };
+            nw.counts[EMPTY as usize] = nw.counts[EMPTY as usize].wrapping_sub(1);
+            nw.counts[me as usize] = nw.counts[me as usize].wrapping_add(1);
+            let hw = nw.head as usize;
             let e = u64::from(*unsafe { at(colour, wi) } == EMPTY);
             plibs += e as u32;
             lsum += e * w as u64;
             lsq += e * (w as u64 * w as u64);
-            let c = unsafe { at_mut(chain, *at(head, wi) as usize) };
+            let c = &mut unsafe { at_mut(node, hw) }.chain;
             let l = v as u64;
             c.plibs = c.plibs.wrapping_sub(1);
             c.lsum = c.lsum.wrapping_sub(l);
@@ -1091,12 +1104,13 @@ impl Goban {
             // rarer moves that join two or more chains merge.
             let owns = &chains.owns[..chains.nowns];
             let t = owns.first().copied().unwrap_or(v);
-            chain[vi] = Chain::default();
-            next[vi] = v;
-            next[vi] = next[t as usize];
-            next[t as usize] = v;
-            head[vi] = t;
-            let c = &mut chain[t as usize];
+            node[vi].chain = Chain::default();
+            // When v starts its own chain (t = v), the two lines below make it its own next.
+            node[vi].next = v;
+            node[vi].next = node[t as usize].next;
+            node[t as usize].next = v;
+            node[vi].head = t;
+            let c = &mut node[t as usize].chain;
             c.size += 1;
             c.plibs += plibs;
             c.lsum += lsum;
@@ -1106,15 +1120,15 @@ impl Goban {
             // the stones of one of the two chains to the other's head: the current heads
             // are compared.
             for &h in owns.iter().skip(1) {
-                let (a, b) = (head[vi], head[h as usize]);
+                let (a, b) = (node[vi].head, node[h as usize].head);
                 if a != b {
-                    Goban::merge_parts(head, next, chain, a, b);
+                    Goban::merge_parts(node, a, b);
                 }
             }
         } else {
-            head[vi] = v;
-            next[vi] = v;
-            chain[vi] = Chain {
+            node[vi].head = v;
+            node[vi].next = v;
+            node[vi].chain = Chain {
                 size: 1,
                 plibs,
                 lsum,
@@ -1125,10 +1139,10 @@ impl Goban {
         if !(chains.used && chains.at == v) && around[me as usize] > 0 {
             for &w in around_v {
                 if colour[w as usize] == me {
-                    let h = head[w as usize];
-                    let a = head[vi];
+                    let h = node[w as usize].head;
+                    let a = node[vi].head;
                     if a != h {
-                        Goban::merge_parts(head, next, chain, a, h);
+                        Goban::merge_parts(node, a, h);
                     }
                 }
             }
@@ -1138,42 +1152,44 @@ impl Goban {
             for k in start..end {
                 let w = R::flat(self)[k];
                 if self.colour[w as usize] == opp {
-                    let h = self.head[w as usize];
-                    if self.chain[h as usize].plibs == 0 {
+                    let h = self.node[w as usize].head;
+                    if self.node[h as usize].chain.plibs == 0 {
                         removed[opp as usize - 1] += self.remove_chain::<R>(h, journal);
                     }
                 }
             }
         }
         if effect.suicide {
-            let h = self.head[vi];
-            debug_assert_eq!(self.chain[h as usize].plibs, 0);
+            let h = self.node[vi].head;
+            debug_assert_eq!(self.node[h as usize].chain.plibs, 0);
             removed[me as usize - 1] += self.remove_chain::<R>(h, journal);
         }
         let n = self.len();
-        self.chain[n] = SINK;
+        self.node[n].chain = SINK;
         removed
     }
 
     /// Joins chains `a` and `b`; the larger keeps its head.
     #[inline]
-    fn merge_parts(head: &mut [u32], next: &mut [u32], chain: &mut [Chain], a: u32, b: u32) {
-        let (a, b) = if chain[a as usize].size >= chain[b as usize].size {
+    fn merge_parts(node: &mut [Node], a: u32, b: u32) {
+        let (a, b) = if node[a as usize].chain.size >= node[b as usize].chain.size {
             (a, b)
         } else {
             (b, a)
         };
         let mut s = b;
         loop {
-            head[s as usize] = a;
-            s = next[s as usize];
+            node[s as usize].head = a;
+            s = node[s as usize].next;
             if s == b {
                 break;
             }
         }
-        next.swap(a as usize, b as usize);
-        let cb = chain[b as usize];
-        let ca = &mut chain[a as usize];
+        let (na, nb) = (node[a as usize].next, node[b as usize].next);
+        node[a as usize].next = nb;
+        node[b as usize].next = na;
+        let cb = node[b as usize].chain;
+        let ca = &mut node[a as usize].chain;
         ca.size += cb.size;
         ca.plibs += cb.plibs;
         ca.lsum += cb.lsum;
@@ -1184,21 +1200,17 @@ impl Goban {
     /// Removes (null-colours) the chain `h`; its neighbours gain liberties. Returns its size.
     fn remove_chain<R: Rows>(&mut self, h: u32, journal: &mut Vec<u32>) -> u32 {
         let c = self.colour[h as usize];
-        let size = self.chain[h as usize].size;
+        let size = self.node[h as usize].chain.size;
         let n = self.len() as u32;
         let Goban {
             off,
             adj,
             table,
             colour,
-            head,
-            next,
-            chain,
+            node,
             zobrist,
             hash,
             empties,
-            empty_at,
-            counts,
             ..
         } = self;
         let flat = R::pick(adj, table);
@@ -1206,26 +1218,27 @@ impl Goban {
         loop {
             let si = s as usize;
             colour[si] = EMPTY;
-            head[si] = n;
-            empty_at[si] = empties.len() as u32;
+            node[si].head = n;
+            node[si].empty_at = empties.len() as u32;
             empties.push(s);
             *hash ^= zobrist[2 * si + (c as usize - 1)];
             journal.push(s << 2 | c as u32);
             let (start, end) = R::bounds(off, si);
             for &t in &flat[start..end] {
                 let ti = t as usize;
-                let ct = &mut counts[ti];
+                let ct = &mut node[ti].counts;
                 ct[c as usize] = ct[c as usize].wrapping_sub(1);
                 ct[EMPTY as usize] = ct[EMPTY as usize].wrapping_add(1);
                 // Only the opponent's chains gain s; the others are this chain (gone: its
                 // record is rewritten before any reuse) or the sink.
-                let ch = &mut chain[head[ti] as usize];
+                let ht = node[ti].head as usize;
+                let ch = &mut node[ht].chain;
                 let l = s as u64;
                 ch.plibs = ch.plibs.wrapping_add(1);
                 ch.lsum = ch.lsum.wrapping_add(l);
                 ch.lsq = ch.lsq.wrapping_add(l * l);
             }
-            s = next[si];
+            s = node[si].next;
             if s == h {
                 break;
             }
@@ -1249,7 +1262,7 @@ impl Goban {
                 score[c as usize - 1] += 1;
                 continue;
             }
-            let counts = self.counts[v];
+            let counts = self.node[v].counts;
             let (size, reaches) = if counts[EMPTY as usize] == 0 {
                 (1, [counts[BLACK as usize] > 0, counts[WHITE as usize] > 0])
             } else {
@@ -1303,17 +1316,22 @@ impl Goban {
         e2.sort_unstable();
         assert_eq!(e1, e2, "empties");
         let n = self.len();
-        assert_eq!(fresh.counts[..n], self.counts[..n], "neighbour counts");
+        for v in 0..n {
+            assert_eq!(
+                fresh.node[v].counts, self.node[v].counts,
+                "neighbour counts of {v}"
+            );
+        }
         for (i, &e) in self.empties.iter().enumerate() {
-            assert_eq!(self.empty_at[e as usize] as usize, i);
+            assert_eq!(self.node[e as usize].empty_at as usize, i);
         }
         for v in 0..self.len() {
             if self.colour[v] == EMPTY {
-                assert_eq!(self.head[v] as usize, n, "the head of empty {v}");
+                assert_eq!(self.node[v].head as usize, n, "the head of empty {v}");
                 continue;
             }
-            let (h, fh) = (self.head[v] as usize, fresh.head[v] as usize);
-            let (a, b) = (&self.chain[h], &fresh.chain[fh]);
+            let (h, fh) = (self.node[v].head as usize, fresh.node[v].head as usize);
+            let (a, b) = (&self.node[h].chain, &fresh.node[fh].chain);
             assert_eq!(
                 (a.size, a.plibs, a.lsum, a.lsq, a.hash),
                 (b.size, b.plibs, b.lsum, b.lsq, b.hash),
@@ -1321,7 +1339,9 @@ impl Goban {
             );
             let mine: Vec<u32> = self.stones(h as u32).collect();
             assert_eq!(mine.len() as u32, a.size);
-            assert!(mine.iter().all(|&s| self.head[s as usize] as usize == h));
+            assert!(mine
+                .iter()
+                .all(|&s| self.node[s as usize].head as usize == h));
         }
     }
 }
@@ -1494,7 +1514,7 @@ mod tests {
                     if g.colour(w) == EMPTY {
                         continue;
                     }
-                    let h = g.head[w as usize];
+                    let h = g.node[w as usize].head;
                     let walk = g.only_liberty_by_walk(h, v);
                     assert_eq!(walk, g.only_liberty_is(h, v), "chain at {w}, point {v}");
                     if walk {
@@ -1529,7 +1549,7 @@ mod tests {
         let g = Goban::from_rows(off, adj, &colouring, u64::MAX);
         assert!(!g.table.is_empty(), "the fixed table");
         let black = g.chain_of(0);
-        assert!(g.chain[black as usize].plibs >= EXACT_SQUARES);
+        assert!(g.node[black as usize].chain.plibs >= EXACT_SQUARES);
         // White between two teeth: the comb has many liberties and is not captured.
         let v = (5 * w + 1) as u32;
         let mut s = Scratch::default();
@@ -1587,9 +1607,9 @@ mod tests {
         let mut g = goban_of(&board, &colouring);
         let h = g.chain_of(0) as usize;
         let count = u64::from(EXACT_SQUARES);
-        g.chain[h].plibs = EXACT_SQUARES;
-        g.chain[h].lsum = count;
-        g.chain[h].lsq = count;
+        g.node[h].chain.plibs = EXACT_SQUARES;
+        g.node[h].chain.lsum = count;
+        g.node[h].chain.lsq = count;
         assert_eq!(
             g.only_liberty_is(h as u32, 3),
             g.only_liberty_by_walk(h as u32, 3)
