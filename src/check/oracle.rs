@@ -51,6 +51,13 @@ fn the_engine_agrees_with_the_spec_on_a_short_campaign() {
 }
 
 #[test]
+fn linked_chains_agree_with_the_spec() {
+    // Graph boards link their chains only from 2^16 vertices; this campaign links them on
+    // the campaign's small boards.
+    campaign(&crate::engine::LinkedEngine, games(300) / 3);
+}
+
+#[test]
 fn hash_collisions_never_change_a_verdict() {
     // Mask 0: every colouring hashes to 0. Mask 3: four buckets.
     for mask in [0, 3] {

@@ -11,7 +11,8 @@
 //!   (`analyse_four`); the oracle's campaign checks both against the spec (grids take
 //!   the one, random graphs the other);
 //! - `colour[v]`: [`EMPTY`], [`BLACK`] or [`WHITE`];
-//! - chains (the `ggg1:1` groups of stones): `head[v]` names the chain of a stone, `next[v]`
+//! - chains (the `ggg1:1` groups of stones): `head[v]` names the chain of a stone (on a
+//!   board of a million vertices, through other stones of the chain: see `root`), `next[v]`
 //!   threads its stones into a circular list, and `chain[head]` holds its size, its
 //!   pseudo-liberties and the Zobrist hash of its stones. An empty vertex (and the sentinel)
 //!   has the sentinel `n` as its head, and `chain[n]` is a sink: the updates a stone makes
@@ -238,6 +239,9 @@ pub struct Goban {
     hash: u64,
     empties: Vec<u32>,
     dead: bool,
+    /// Merges link the smaller chain's head to the larger's instead of relabelling its
+    /// stones (see [`root`]).
+    linked: bool,
 }
 
 /// What the board keeps of one vertex besides its colour and neighbours, in one cache line:
@@ -257,6 +261,47 @@ struct Node {
     /// `counts[c]`: how many neighbours have colour `c` (quick tests for the common moves:
     /// one with an empty neighbour and no opponent neighbour removes nothing).
     counts: [u32; 3],
+}
+
+/// Boards of this many vertices or more link their chains (see the module comment, "Layout") by default.
+pub const LINK_FROM: usize = 1 << 16;
+
+/// The head of the chain of the stone `v` (the sentinel for an empty `v`).
+///
+/// On a board that relabels (the default below [`LINK_FROM`] vertices) a merge rewrites the
+/// head of every stone of the smaller chain, and `head` names the chain directly. That walk
+/// reads the chain's list one dependent load per stone; on a board larger than the caches,
+/// where the chains of a random graph grow into one giant chain, those loads took a third
+/// of a playout's time. A board that links (`linked`) makes the smaller chain's head point
+/// on to the larger's instead, as a union-find forest by size: `head` names the chain or a
+/// stone nearer its head, at most one step per doubling of the chain, and the moves
+/// shorten the paths they pass (`Goban::play_fast`). A head is its own head.
+#[inline(always)]
+fn root(node: &[Node], v: usize, linked: bool) -> u32 {
+    if linked {
+        root_in::<true>(node, v)
+    } else {
+        root_in::<false>(node, v)
+    }
+}
+
+/// [`root`] for a board that links (`L`) or relabels, known when compiled: the hot loops
+/// are compiled once for each, so a board that relabels pays nothing for the other.
+#[inline(always)]
+fn root_in<const L: bool>(node: &[Node], v: usize) -> u32 {
+    let mut h = node[v].head;
+    if !L {
+        return h;
+    }
+    loop {
+        // SAFETY: every head stored is a vertex or the sentinel, below n + 1 = node.len()
+        // (see "Unchecked reads" in the module comment).
+        let up = unsafe { at(node, h as usize) }.head;
+        if up == h {
+            return h;
+        }
+        h = up;
+    }
 }
 
 const NODE: Node = Node {
@@ -345,6 +390,7 @@ impl Goban {
             table,
             colour,
             node: vec![NODE; n + 1],
+            linked: n >= LINK_FROM,
             zobrist,
             hash: 0,
             empties: Vec::with_capacity(n),
@@ -366,9 +412,23 @@ impl Goban {
         debug_assert!(self.off == other.off && self.zobrist == other.zobrist);
         self.colour.clone_from(&other.colour);
         self.node.clone_from(&other.node);
+        self.linked = other.linked;
         self.hash = other.hash;
         self.empties.clone_from(&other.empties);
         self.dead = other.dead;
+    }
+
+    /// Whether merges link chains rather than relabel them (see the module comment); the default is
+    /// to link from [`LINK_FROM`] vertices. The board is rebuilt, so this may be switched
+    /// at any time; nothing observable changes.
+    pub fn set_linked(&mut self, on: bool) {
+        self.linked = on;
+        self.rebuild();
+    }
+
+    /// True when merges link chains (see [`Goban::set_linked`]).
+    pub fn linked(&self) -> bool {
+        self.linked
     }
 
     /// The number of vertices.
@@ -404,7 +464,7 @@ impl Goban {
     /// of the chain); the board's sentinel for an empty `v`.
     #[inline]
     pub fn chain_of(&self, v: u32) -> u32 {
-        self.node[v as usize].head
+        root(&self.node, v as usize, self.linked)
     }
 
     /// How many neighbours of `v` are empty, black and white.
@@ -681,7 +741,11 @@ impl Goban {
         if self.table.is_empty() {
             self.analyse_fast::<Compressed>(v, me, scratch)
         } else {
-            self.analyse_four(v, me, scratch)
+            if self.linked {
+                self.analyse_four::<true>(v, me, scratch)
+            } else {
+                self.analyse_four::<false>(v, me, scratch)
+            }
         }
     }
 
@@ -695,7 +759,7 @@ impl Goban {
     /// hashes are summed only for the moves that remove something (a capture or a
     /// self-capture, about one analysis in three), over lists without repeats.
     #[inline(always)]
-    fn analyse_four(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
+    fn analyse_four<const L: bool>(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
         let vi = v as usize;
         let opp = 3 - me;
         let Goban {
@@ -717,7 +781,7 @@ impl Goban {
         for &w in slots {
             // SAFETY: slots and heads are vertices or the sentinel, below n + 1, the length
             // of every per-vertex array.
-            let (c, h) = unsafe { (*at(colour, w as usize), at(node, w as usize).head) };
+            let (c, h) = unsafe { (*at(colour, w as usize), root_in::<L>(node, w as usize)) };
             let ch = &unsafe { at(node, h as usize) }.chain;
             let is_opp = c == opp;
             let is_me = c == me;
@@ -829,7 +893,7 @@ impl Goban {
             if c != opp && (c != me || liberty) {
                 continue;
             }
-            let h = self.node[w as usize].head;
+            let h = root(&self.node, w as usize, self.linked);
             if many {
                 if scratch.mark[h as usize] == scratch.generation {
                     continue;
@@ -1008,10 +1072,12 @@ impl Goban {
         if effect.slow {
             return self.commit_slow(me, effect, scratch, journal);
         }
-        if self.table.is_empty() {
-            self.play_fast::<Compressed>(v, me, effect, &scratch.around, journal)
-        } else {
-            self.play_fast::<Fixed4>(v, me, effect, &scratch.around, journal)
+        let around = &scratch.around;
+        match (self.table.is_empty(), self.linked) {
+            (true, false) => self.play_fast::<Compressed, false>(v, me, effect, around, journal),
+            (true, true) => self.play_fast::<Compressed, true>(v, me, effect, around, journal),
+            (false, false) => self.play_fast::<Fixed4, false>(v, me, effect, around, journal),
+            (false, true) => self.play_fast::<Fixed4, true>(v, me, effect, around, journal),
         }
     }
 
@@ -1048,7 +1114,7 @@ impl Goban {
     /// mover's), remove the opponent's chains left without liberties, then the mover's own.
     /// The analysis already knows whether anything goes: most moves skip both removals.
     #[inline(always)]
-    fn play_fast<R: Rows>(
+    fn play_fast<R: Rows, const L: bool>(
         &mut self,
         v: u32,
         me: u8,
@@ -1084,10 +1150,15 @@ impl Goban {
             let wi = w as usize;
             // SAFETY: neighbours and heads are vertices or the sentinel, below n + 1, the
             // length of every per-vertex array.
+            let hw = root_in::<L>(node, wi);
             let nw = unsafe { at_mut(node, wi) };
             nw.counts[EMPTY as usize] = nw.counts[EMPTY as usize].wrapping_sub(1);
             nw.counts[me as usize] = nw.counts[me as usize].wrapping_add(1);
-            let hw = nw.head as usize;
+            if L {
+                // Path compression: the neighbour now names its chain's head directly.
+                nw.head = hw;
+            }
+            let hw = hw as usize;
             let e = u64::from(*unsafe { at(colour, wi) } == EMPTY);
             plibs += e as u32;
             lsum += e * w as u64;
@@ -1120,9 +1191,9 @@ impl Goban {
             // the stones of one of the two chains to the other's head: the current heads
             // are compared.
             for &h in owns.iter().skip(1) {
-                let (a, b) = (node[vi].head, node[h as usize].head);
+                let (a, b) = (root_in::<L>(node, vi), root_in::<L>(node, h as usize));
                 if a != b {
-                    Goban::merge_parts(node, a, b);
+                    Goban::merge_parts(node, a, b, L);
                 }
             }
         } else {
@@ -1139,10 +1210,10 @@ impl Goban {
         if !(chains.used && chains.at == v) && around[me as usize] > 0 {
             for &w in around_v {
                 if colour[w as usize] == me {
-                    let h = node[w as usize].head;
-                    let a = node[vi].head;
+                    let h = root_in::<L>(node, w as usize);
+                    let a = root_in::<L>(node, vi);
                     if a != h {
-                        Goban::merge_parts(node, a, h);
+                        Goban::merge_parts(node, a, h, L);
                     }
                 }
             }
@@ -1152,7 +1223,7 @@ impl Goban {
             for k in start..end {
                 let w = R::flat(self)[k];
                 if self.colour[w as usize] == opp {
-                    let h = self.node[w as usize].head;
+                    let h = root_in::<L>(&self.node, w as usize);
                     if self.node[h as usize].chain.plibs == 0 {
                         removed[opp as usize - 1] += self.remove_chain::<R>(h, journal);
                     }
@@ -1160,7 +1231,7 @@ impl Goban {
             }
         }
         if effect.suicide {
-            let h = self.node[vi].head;
+            let h = root_in::<L>(&self.node, vi);
             debug_assert_eq!(self.node[h as usize].chain.plibs, 0);
             removed[me as usize - 1] += self.remove_chain::<R>(h, journal);
         }
@@ -1171,18 +1242,22 @@ impl Goban {
 
     /// Joins chains `a` and `b`; the larger keeps its head.
     #[inline]
-    fn merge_parts(node: &mut [Node], a: u32, b: u32) {
+    fn merge_parts(node: &mut [Node], a: u32, b: u32, linked: bool) {
         let (a, b) = if node[a as usize].chain.size >= node[b as usize].chain.size {
             (a, b)
         } else {
             (b, a)
         };
-        let mut s = b;
-        loop {
-            node[s as usize].head = a;
-            s = node[s as usize].next;
-            if s == b {
-                break;
+        if linked {
+            node[b as usize].head = a;
+        } else {
+            let mut s = b;
+            loop {
+                node[s as usize].head = a;
+                s = node[s as usize].next;
+                if s == b {
+                    break;
+                }
             }
         }
         let (na, nb) = (node[a as usize].next, node[b as usize].next);
@@ -1211,6 +1286,7 @@ impl Goban {
             zobrist,
             hash,
             empties,
+            linked,
             ..
         } = self;
         let flat = R::pick(adj, table);
@@ -1231,7 +1307,7 @@ impl Goban {
                 ct[EMPTY as usize] = ct[EMPTY as usize].wrapping_add(1);
                 // Only the opponent's chains gain s; the others are this chain (gone: its
                 // record is rewritten before any reuse) or the sink.
-                let ht = node[ti].head as usize;
+                let ht = root(node, ti, *linked) as usize;
                 let ch = &mut node[ht].chain;
                 let l = s as u64;
                 ch.plibs = ch.plibs.wrapping_add(1);
@@ -1330,7 +1406,10 @@ impl Goban {
                 assert_eq!(self.node[v].head as usize, n, "the head of empty {v}");
                 continue;
             }
-            let (h, fh) = (self.node[v].head as usize, fresh.node[v].head as usize);
+            let (h, fh) = (
+                root(&self.node, v, self.linked) as usize,
+                root(&fresh.node, v, fresh.linked) as usize,
+            );
             let (a, b) = (&self.node[h].chain, &fresh.node[fh].chain);
             assert_eq!(
                 (a.size, a.plibs, a.lsum, a.lsq, a.hash),
@@ -1341,7 +1420,7 @@ impl Goban {
             assert_eq!(mine.len() as u32, a.size);
             assert!(mine
                 .iter()
-                .all(|&s| self.node[s as usize].head as usize == h));
+                .all(|&s| root(&self.node, s as usize, self.linked) as usize == h));
         }
     }
 }
@@ -1477,7 +1556,7 @@ mod tests {
     #[test]
     fn incremental_state_matches_a_rebuild_on_random_graphs() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
-        for round in 0..60 {
+        for round in 0..120 {
             let board = match round % 3 {
                 0 => Board::grid(7, 6).unwrap(),
                 1 => Board::torus(5, 5).unwrap(),
@@ -1485,6 +1564,10 @@ mod tests {
             };
             let n = board.len();
             let mut g = goban_of(&board, &vec![EMPTY; n]);
+            // Half the rounds link their chains (see `root`), half relabel them.
+            if round >= 60 {
+                g.set_linked(true);
+            }
             for turn in 0..200 {
                 let empties = g.empties().to_vec();
                 if empties.is_empty() {
@@ -1514,7 +1597,7 @@ mod tests {
                     if g.colour(w) == EMPTY {
                         continue;
                     }
-                    let h = g.node[w as usize].head;
+                    let h = g.chain_of(w);
                     let walk = g.only_liberty_by_walk(h, v);
                     assert_eq!(walk, g.only_liberty_is(h, v), "chain at {w}, point {v}");
                     if walk {
@@ -1701,6 +1784,51 @@ mod tests {
             let (e, removed) = play(&mut g, v, me);
             assert_eq!(removed, [0, 0]);
             assert_eq!(e.hash, before ^ key, "move {turn} at {v}");
+        }
+    }
+
+    #[test]
+    fn boards_link_their_chains_from_the_size_where_it_pays() {
+        let (off, adj) = grid_rows(3, 3);
+        let mut g = Goban::from_rows(off, adj, &[EMPTY; 9], u64::MAX);
+        assert!(!g.linked());
+        g.set_linked(true);
+        assert!(g.linked());
+        let n = LINK_FROM;
+        let (off, adj) = grid_rows(n, 1);
+        assert!(Goban::from_rows(off, adj, &vec![EMPTY; n], u64::MAX).linked());
+        let (off, adj) = grid_rows(n - 1, 1);
+        assert!(!Goban::from_rows(off, adj, &vec![EMPTY; n - 1], u64::MAX).linked());
+    }
+
+    #[test]
+    fn a_linked_merge_points_one_head_at_the_other_and_every_stone_finds_it() {
+        // A path of 11: Black's chains 1-4 and 6-8 (headed by 6, its first stone); the
+        // stone at 5 joins the left one, which then absorbs the smaller right one.
+        let (off, adj) = grid_rows(11, 1);
+        for linked in [false, true] {
+            let mut g = Goban::from_rows(off.clone(), adj.clone(), &[EMPTY; 11], u64::MAX);
+            g.set_linked(linked);
+            for v in [1, 2, 3, 4, 6, 7, 8] {
+                play(&mut g, v, BLACK);
+            }
+            let (left, right) = (g.chain_of(1), g.chain_of(8));
+            assert_ne!(left, right);
+            assert_eq!(right, 6);
+            play(&mut g, 5, BLACK);
+            let h = g.chain_of(1);
+            assert_eq!(h, left);
+            assert!((1..9).all(|v| g.chain_of(v) == h), "linked: {linked}");
+            assert_eq!(g.chain_of(9), 11, "an empty vertex names the sentinel");
+            assert_eq!(g.node[h as usize].chain.size, 8);
+            // Relabelling rewrites the head of every stone of the smaller chain; linking
+            // only its head's, so 7 and 8 still name 6.
+            let direct = (1..9).filter(|&v| g.node[v].head == h).count();
+            assert_eq!(direct, if linked { 6 } else { 8 }, "linked: {linked}");
+            // A move next to 8 shortens its path.
+            play(&mut g, 9, WHITE);
+            assert_eq!(g.node[8].head, h, "linked: {linked}");
+            assert_eq!(g.node[7].head, if linked { 6 } else { h });
         }
     }
 }

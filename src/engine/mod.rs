@@ -324,6 +324,27 @@ impl RuleSet for MaskedEngine {
     }
 }
 
+/// The engine with every graph board linking its chains ([`Goban::set_linked`]), which by
+/// default only boards of [`goban::LINK_FROM`] vertices or more do: the oracle plays it
+/// against the spec on the small boards it can afford. The other families are [`Engine`]'s.
+#[derive(Clone, Copy, Debug)]
+pub struct LinkedEngine;
+
+impl RuleSet for LinkedEngine {
+    fn name(&self) -> &str {
+        "engine (linked chains)"
+    }
+
+    fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
+        if setup.rules.version().is_none() {
+            return Engine.start(setup);
+        }
+        let mut game = EngineGame::start(setup, u64::MAX)?;
+        game.game.goban.set_linked(true);
+        Ok(Box::new(game))
+    }
+}
+
 impl EngineGame {
     /// A game from its setup. `hash_mask` keeps only some bits of the Zobrist keys: pass
     /// `u64::MAX`; tests pass a tiny mask to force hash collisions.

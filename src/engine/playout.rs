@@ -139,7 +139,7 @@ impl Playouts {
     }
 
     /// Whether the playouts fetch the memory of the coming draws early (see
-    /// [`Playouts::fetch_ahead`]); on by default from [`PREFETCH_FROM`] vertices, where the
+    /// `Playouts::fetch_ahead`); on by default from [`PREFETCH_FROM`] vertices, where the
     /// board no longer fits the caches. The games are the same either way.
     pub fn set_prefetch(&mut self, on: bool) {
         self.prefetch = on;
@@ -766,6 +766,34 @@ mod tests {
                 let (with, without) = (games(true), games(false));
                 assert!(with.iter().all(|g| g.1 > 30), "games long enough to matter");
                 assert_eq!(with, without);
+            }
+        }
+    }
+
+    #[test]
+    fn linked_chains_change_no_game() {
+        // Linked chains (see `Goban::set_linked`) on the boards and conventions of the
+        // prefetching test, with the board checked against a rebuild after every playout.
+        for (off, adj) in [
+            grid_rows(9, 9),
+            crate::bench::random_regular_rows(300, 3),
+            random_graph_rows(300, 6, 3),
+        ] {
+            for options in [reference_options(), ggg1_options()] {
+                let games = |linked: bool| {
+                    let mut p = Playouts::new(off.clone(), adj.clone(), None, options, 5);
+                    p.start.goban.set_linked(linked);
+                    (0..3)
+                        .map(|_| {
+                            let mut record = Vec::new();
+                            let outcome = p.play_one(Some(&mut record));
+                            assert_eq!(p.game.goban.linked(), linked);
+                            p.game.goban.check_invariants();
+                            (record, outcome.turns, outcome.margin)
+                        })
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(games(true), games(false));
             }
         }
     }
