@@ -606,5 +606,6 @@ mod tests {
         // Divergences found with a tiny hash mask must not read as the real engine's.
         assert_eq!(MaskedEngine(u64::MAX).name(), "engine");
         assert_eq!(MaskedEngine(0xff).name(), "engine (masked hash)");
+        assert_eq!(LinkedEngine.name(), "engine (linked chains)");
     }
 }

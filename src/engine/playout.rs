@@ -191,6 +191,9 @@ impl Playouts {
     /// it.
     #[inline]
     fn fetch_ahead(&self, k: u32, me: u8) {
+        if k <= 8 {
+            return;
+        }
         let mut ahead = self.rng.clone();
         let g = &self.game.goban;
         let d0 = uniform_below(&mut ahead, k) as usize;
@@ -229,7 +232,7 @@ impl Playouts {
             let mut k = self.game.goban.empties().len();
             let mut played = None;
             while k > 0 {
-                if self.prefetch && k > 8 {
+                if self.prefetch {
                     self.fetch_ahead(k as u32, me);
                 }
                 let i = uniform_below(&mut self.rng, k as u32) as usize;
