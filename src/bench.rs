@@ -312,6 +312,8 @@ pub struct BenchPlan {
     /// Fetch the coming draws' memory early on the random graphs
     /// ([`Playouts::set_prefetch`]).
     pub prefetch: bool,
+    /// Link the chains of the random graphs' boards ([`Playouts::set_linked`]).
+    pub link: bool,
 }
 
 /// Runs the plan, printing one line per suite to `out` as it goes; `replayer` is the rule
@@ -338,6 +340,7 @@ pub fn run(plan: &BenchPlan, replayer: &dyn RuleSet, out: &mut dyn FnMut(&str)) 
             let t = Instant::now();
             let mut p = graph_playouts(plan.graph_vertices, kind, ggg1, plan.seed);
             p.set_prefetch(plan.prefetch);
+            p.set_linked(plan.link);
             let built = t.elapsed().as_secs_f64();
             let name = format!(
                 "{} {} v {}",

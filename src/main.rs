@@ -182,6 +182,10 @@ enum Command {
         /// measure what the prefetching gains; the games are the same).
         #[arg(long)]
         no_prefetch: bool,
+        /// Play the random graphs with boards that relabel their chains on a merge instead
+        /// of linking them (to measure what the linking gains; the games are the same).
+        #[arg(long)]
+        no_link: bool,
     },
     /// Conformance vectors (spec/FORMAT.md, "Conformance vectors"): check a directory of
     /// them against the spec and the engine, write one from a record, or regenerate the
@@ -295,6 +299,7 @@ fn main() -> ExitCode {
             replay_games,
             seed,
             no_prefetch,
+            no_link,
         } => bench(
             playouts,
             size,
@@ -302,7 +307,7 @@ fn main() -> ExitCode {
             graph_vertices,
             replay_games,
             seed,
-            !no_prefetch,
+            [!no_prefetch, !no_link],
         ),
         Command::Vectors { action } => vectors(action),
     }
@@ -631,7 +636,7 @@ fn bench(
     graph_vertices: usize,
     replay_games: usize,
     seed: u64,
-    prefetch: bool,
+    [prefetch, link]: [bool; 2],
 ) -> ExitCode {
     const KNOWN: [&str; 7] = [
         "light",
@@ -676,6 +681,7 @@ fn bench(
         replay_games: if on("spec") { replay_games } else { 0 },
         seed,
         prefetch,
+        link,
     };
     graphgo::bench::run(&plan, &Spec, &mut |line| println!("{line}"));
     ExitCode::SUCCESS

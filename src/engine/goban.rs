@@ -263,33 +263,41 @@ struct Node {
     counts: [u32; 3],
 }
 
-/// Boards of this many vertices or more link their chains (see the module comment, "Layout") by default.
-pub const LINK_FROM: usize = 1 << 16;
-
 /// The head of the chain of the stone `v` (the sentinel for an empty `v`).
 ///
-/// On a board that relabels (the default below [`LINK_FROM`] vertices) a merge rewrites the
-/// head of every stone of the smaller chain, and `head` names the chain directly. That walk
-/// reads the chain's list one dependent load per stone; on a board larger than the caches,
-/// where the chains of a random graph grow into one giant chain, those loads took a third
-/// of a playout's time. A board that links (`linked`) makes the smaller chain's head point
-/// on to the larger's instead, as a union-find forest by size: `head` names the chain or a
-/// stone nearer its head, at most one step per doubling of the chain, and the moves
-/// shorten the paths they pass (`Goban::play_fast`). A head is its own head.
+/// On a board that relabels (the default) a merge rewrites the head of every stone of the
+/// smaller chain, and `head` names the chain directly. That walk reads the chain's list,
+/// one dependent load per stone; in playouts on a board larger than the caches, where the
+/// chains of a random graph grow into one giant chain, those loads took a third of the
+/// time. A board that links (`linked`, [`Goban::set_linked`]) makes the smaller chain's
+/// head point on to the larger's instead, as a union-find forest by size: `head` names the
+/// chain or a stone nearer its head, at most one step per doubling of the chain, and the
+/// moves shorten the paths they pass (`Goban::play_fast`). A head is its own head. The
+/// longer paths cost dependent loads of their own, which pay only when the loads are
+/// fetched early, as the playouts on large boards do (`Playouts::set_prefetch`).
 #[inline(always)]
 fn root(node: &[Node], v: usize, linked: bool) -> u32 {
-    if linked {
-        root_in::<true>(node, v)
-    } else {
-        root_in::<false>(node, v)
+    assert!(v < node.len(), "vertex {v} is not on the board");
+    // SAFETY: checked just above.
+    unsafe {
+        if linked {
+            root_in::<true>(node, v)
+        } else {
+            root_in::<false>(node, v)
+        }
     }
 }
 
 /// [`root`] for a board that links (`L`) or relabels, known when compiled: the hot loops
-/// are compiled once for each, so a board that relabels pays nothing for the other.
+/// are compiled once for each, so a board that relabels pays nothing for the other; and
+/// without the bounds check of the first read (see "Unchecked reads" in the module
+/// comment).
+///
+/// # Safety
+/// `v < node.len()`.
 #[inline(always)]
-fn root_in<const L: bool>(node: &[Node], v: usize) -> u32 {
-    let mut h = node[v].head;
+unsafe fn root_in<const L: bool>(node: &[Node], v: usize) -> u32 {
+    let mut h = unsafe { at(node, v) }.head;
     if !L {
         return h;
     }
@@ -390,7 +398,7 @@ impl Goban {
             table,
             colour,
             node: vec![NODE; n + 1],
-            linked: n >= LINK_FROM,
+            linked: false,
             zobrist,
             hash: 0,
             empties: Vec::with_capacity(n),
@@ -418,9 +426,9 @@ impl Goban {
         self.dead = other.dead;
     }
 
-    /// Whether merges link chains rather than relabel them (see the module comment); the default is
-    /// to link from [`LINK_FROM`] vertices. The board is rebuilt, so this may be switched
-    /// at any time; nothing observable changes.
+    /// Whether merges link chains rather than relabel them (see the module comment; the
+    /// default is to relabel). The board is rebuilt, so this may be switched at any time;
+    /// nothing observable changes.
     pub fn set_linked(&mut self, on: bool) {
         self.linked = on;
         self.rebuild();
@@ -1150,7 +1158,7 @@ impl Goban {
             let wi = w as usize;
             // SAFETY: neighbours and heads are vertices or the sentinel, below n + 1, the
             // length of every per-vertex array.
-            let hw = root_in::<L>(node, wi);
+            let hw = unsafe { root_in::<L>(node, wi) };
             let nw = unsafe { at_mut(node, wi) };
             nw.counts[EMPTY as usize] = nw.counts[EMPTY as usize].wrapping_sub(1);
             nw.counts[me as usize] = nw.counts[me as usize].wrapping_add(1);
@@ -1191,7 +1199,8 @@ impl Goban {
             // the stones of one of the two chains to the other's head: the current heads
             // are compared.
             for &h in owns.iter().skip(1) {
-                let (a, b) = (root_in::<L>(node, vi), root_in::<L>(node, h as usize));
+                // `h` comes from the scratch, which callers may write: a checked read.
+                let (a, b) = (root(node, vi, L), root(node, h as usize, L));
                 if a != b {
                     Goban::merge_parts(node, a, b, L);
                 }
@@ -1210,8 +1219,9 @@ impl Goban {
         if !(chains.used && chains.at == v) && around[me as usize] > 0 {
             for &w in around_v {
                 if colour[w as usize] == me {
-                    let h = root_in::<L>(node, w as usize);
-                    let a = root_in::<L>(node, vi);
+                    // SAFETY: neighbours and `vi` are below n + 1.
+                    let (h, a) =
+                        unsafe { (root_in::<L>(node, w as usize), root_in::<L>(node, vi)) };
                     if a != h {
                         Goban::merge_parts(node, a, h, L);
                     }
@@ -1223,7 +1233,8 @@ impl Goban {
             for k in start..end {
                 let w = R::flat(self)[k];
                 if self.colour[w as usize] == opp {
-                    let h = root_in::<L>(&self.node, w as usize);
+                    // SAFETY: a neighbour, below n + 1.
+                    let h = unsafe { root_in::<L>(&self.node, w as usize) };
                     if self.node[h as usize].chain.plibs == 0 {
                         removed[opp as usize - 1] += self.remove_chain::<R>(h, journal);
                     }
@@ -1231,7 +1242,8 @@ impl Goban {
             }
         }
         if effect.suicide {
-            let h = root_in::<L>(&self.node, vi);
+            // SAFETY: `vi < n`, checked by `commit`.
+            let h = unsafe { root_in::<L>(&self.node, vi) };
             debug_assert_eq!(self.node[h as usize].chain.plibs, 0);
             removed[me as usize - 1] += self.remove_chain::<R>(h, journal);
         }
@@ -1788,17 +1800,17 @@ mod tests {
     }
 
     #[test]
-    fn boards_link_their_chains_from_the_size_where_it_pays() {
+    fn boards_relabel_unless_told_to_link() {
         let (off, adj) = grid_rows(3, 3);
         let mut g = Goban::from_rows(off, adj, &[EMPTY; 9], u64::MAX);
         assert!(!g.linked());
         g.set_linked(true);
         assert!(g.linked());
-        let n = LINK_FROM;
-        let (off, adj) = grid_rows(n, 1);
-        assert!(Goban::from_rows(off, adj, &vec![EMPTY; n], u64::MAX).linked());
-        let (off, adj) = grid_rows(n - 1, 1);
-        assert!(!Goban::from_rows(off, adj, &vec![EMPTY; n - 1], u64::MAX).linked());
+        let mut h = Goban::from_rows(grid_rows(3, 3).0, grid_rows(3, 3).1, &[BLACK; 9], u64::MAX);
+        h.reset_from(&g);
+        assert!(h.linked(), "a reset copies the choice");
+        g.set_linked(false);
+        assert!(!g.linked());
     }
 
     #[test]

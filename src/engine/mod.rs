@@ -324,9 +324,9 @@ impl RuleSet for MaskedEngine {
     }
 }
 
-/// The engine with every graph board linking its chains ([`Goban::set_linked`]), which by
-/// default only boards of [`goban::LINK_FROM`] vertices or more do: the oracle plays it
-/// against the spec on the small boards it can afford. The other families are [`Engine`]'s.
+/// The engine with every graph board linking its chains ([`Goban::set_linked`]), which
+/// otherwise only the playouts on large boards do: the oracle plays it against the spec on
+/// the small boards it can afford. The other families are [`Engine`]'s.
 #[derive(Clone, Copy, Debug)]
 pub struct LinkedEngine;
 

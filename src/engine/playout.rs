@@ -90,10 +90,11 @@ pub struct Outcome {
     pub capped: bool,
 }
 
-/// Boards of this many vertices or more prefetch by default ([`Playouts::set_prefetch`]).
-/// Measured (`graphgo bench --suites regular`, with and without `--no-prefetch`): on a
-/// random 4-regular graph of a million vertices the prefetching halves the time of a move;
-/// on grids up to 19x19, which stay in the caches, it would only add work.
+/// Playouts on boards of this many vertices or more fetch memory early and link their chains
+/// by default ([`Playouts::set_prefetch`], [`Playouts::set_linked`]). Measured with
+/// `graphgo bench --suites regular` and its `--no-prefetch` and `--no-link`: on a random
+/// 4-regular graph of a million vertices the two together more than halve the time of a
+/// move; on grids up to 19x19, which stay in the caches, they would only add work.
 pub const PREFETCH_FROM: usize = 1 << 16;
 
 /// Plays light playouts from one starting position again and again.
@@ -120,7 +121,8 @@ impl Playouts {
         seed: u64,
     ) -> Playouts {
         let n = off.len() - 1;
-        let goban = Goban::from_rows(off, adj, &vec![EMPTY; n], u64::MAX);
+        let mut goban = Goban::from_rows(off, adj, &vec![EMPTY; n], u64::MAX);
+        goban.set_linked(n >= PREFETCH_FROM);
         let start = Game::new(goban, Version::V1, options, Player::Black, [0, 0]);
         Playouts {
             game: start.clone(),
@@ -143,6 +145,12 @@ impl Playouts {
     /// board no longer fits the caches. The games are the same either way.
     pub fn set_prefetch(&mut self, on: bool) {
         self.prefetch = on;
+    }
+
+    /// Whether the board links its chains (see [`Goban::set_linked`]); on by default from
+    /// [`PREFETCH_FROM`] vertices. The games are the same either way.
+    pub fn set_linked(&mut self, on: bool) {
+        self.start.goban.set_linked(on);
     }
 
     /// The game of the last playout.
@@ -189,7 +197,7 @@ impl Playouts {
     /// list entry, then that vertex's own data, then its neighbours', then their chains',
     /// each stage a draw after the one it needs. A guess only: nothing computed depends on
     /// it.
-    #[inline]
+    #[inline(never)]
     fn fetch_ahead(&self, k: u32, me: u8) {
         if k <= 8 {
             return;
@@ -785,7 +793,7 @@ mod tests {
             for options in [reference_options(), ggg1_options()] {
                 let games = |linked: bool| {
                     let mut p = Playouts::new(off.clone(), adj.clone(), None, options, 5);
-                    p.start.goban.set_linked(linked);
+                    p.set_linked(linked);
                     (0..3)
                         .map(|_| {
                             let mut record = Vec::new();
@@ -802,17 +810,22 @@ mod tests {
     }
 
     #[test]
-    fn prefetching_is_on_for_large_boards_only() {
+    fn prefetching_and_linking_are_on_for_large_boards_only() {
         let small = Playouts::grid(19, 19, reference_options(), 1);
         assert!(!small.prefetch);
+        assert!(!small.start.goban.linked());
         let (off, adj) = crate::bench::random_regular_rows(PREFETCH_FROM, 1);
         let mut large = Playouts::new(off, adj, None, reference_options(), 1);
         assert!(large.prefetch);
+        assert!(large.start.goban.linked());
+        large.set_linked(false);
+        assert!(!large.start.goban.linked());
         large.set_prefetch(false);
         assert!(!large.prefetch);
         large.set_prefetch(true);
         assert!(large.prefetch);
         let (off, adj) = crate::bench::random_regular_rows(PREFETCH_FROM - 1, 1);
-        assert!(!Playouts::new(off, adj, None, reference_options(), 1).prefetch);
+        let medium = Playouts::new(off, adj, None, reference_options(), 1);
+        assert!(!medium.prefetch && !medium.start.goban.linked());
     }
 }
