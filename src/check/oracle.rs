@@ -52,8 +52,8 @@ fn the_engine_agrees_with_the_spec_on_a_short_campaign() {
 
 #[test]
 fn linked_chains_agree_with_the_spec() {
-    // Graph boards link their chains only from 2^16 vertices; this campaign links them on
-    // the campaign's small boards.
+    // Only the playouts on boards of 2^16 vertices or more link their chains; this
+    // campaign links them on the campaign's small boards.
     campaign(&crate::engine::LinkedEngine, games(300) / 3);
 }
 

@@ -12,7 +12,7 @@
 //!   the one, random graphs the other);
 //! - `colour[v]`: [`EMPTY`], [`BLACK`] or [`WHITE`];
 //! - chains (the `ggg1:1` groups of stones): `head[v]` names the chain of a stone (on a
-//!   board of a million vertices, through other stones of the chain: see `root`), `next[v]`
+//!   board that links its chains, through other stones of the chain: see `root`), `next[v]`
 //!   threads its stones into a circular list, and `chain[head]` holds its size, its
 //!   pseudo-liberties and the Zobrist hash of its stones. An empty vertex (and the sentinel)
 //!   has the sentinel `n` as its head, and `chain[n]` is a sink: the updates a stone makes
@@ -33,8 +33,9 @@
 //! the test is exact there; a larger chain is checked by walking its stones.
 //!
 //! Unchecked reads: the hot loops of the analysis and of a move read the per-vertex arrays
-//! without bounds checks (`at`, `at_mut`, and `root_in` for the heads). The checks cost 79 of the 1,063 instructions of a
-//! 9x9 light playout turn (cachegrind, 5,000 playouts; 984 without them). The reads are in
+//! without bounds checks (`at`, `at_mut`, and `root_in` for the heads). The checks cost 79
+//! of the 1,063 instructions of a 9x9 light playout turn (cachegrind, 5,000 playouts; 984
+//! without them). The reads are in
 //! bounds because of three invariants: every per-vertex array has `n + 1` entries (the
 //! sentinel last) and the fixed table `4 (n + 1)`; every vertex the board stores (neighbour
 //! slots, heads, links, the empty list) is at most `n`, which [`Goban::from_rows`] checks
@@ -746,14 +747,10 @@ impl Goban {
         if self.dead {
             return self.analyse_slow(v, me, scratch);
         }
-        if self.table.is_empty() {
-            self.analyse_fast::<Compressed>(v, me, scratch)
-        } else {
-            if self.linked {
-                self.analyse_four::<true>(v, me, scratch)
-            } else {
-                self.analyse_four::<false>(v, me, scratch)
-            }
+        match (self.table.is_empty(), self.linked) {
+            (true, _) => self.analyse_fast::<Compressed>(v, me, scratch),
+            (false, false) => self.analyse_four::<false>(v, me, scratch),
+            (false, true) => self.analyse_four::<true>(v, me, scratch),
         }
     }
 
@@ -1803,10 +1800,11 @@ mod tests {
     fn boards_relabel_unless_told_to_link() {
         let (off, adj) = grid_rows(3, 3);
         let mut g = Goban::from_rows(off, adj, &[EMPTY; 9], u64::MAX);
-        assert!(!g.linked());
+        assert!(!g.linked(), "boards relabel by default");
         g.set_linked(true);
         assert!(g.linked());
-        let mut h = Goban::from_rows(grid_rows(3, 3).0, grid_rows(3, 3).1, &[BLACK; 9], u64::MAX);
+        let (off, adj) = grid_rows(3, 3);
+        let mut h = Goban::from_rows(off, adj, &[BLACK; 9], u64::MAX);
         h.reset_from(&g);
         assert!(h.linked(), "a reset copies the choice");
         g.set_linked(false);

@@ -749,6 +749,19 @@ mod tests {
         }
     }
 
+    /// Three playouts: each one's turns, length and margin, the board checked against a
+    /// rebuild after each.
+    fn three_games(p: &mut Playouts) -> Vec<(Vec<Option<u32>>, u32, i64)> {
+        (0..3)
+            .map(|_| {
+                let mut record = Vec::new();
+                let outcome = p.play_one(Some(&mut record));
+                p.game.goban.check_invariants();
+                (record, outcome.turns, outcome.margin)
+            })
+            .collect()
+    }
+
     #[test]
     fn prefetching_changes_no_game() {
         // On the fixed table (a torus-like grid and a regular graph) and on compressed rows
@@ -766,13 +779,7 @@ mod tests {
                 let games = |on: bool| {
                     let mut p = Playouts::new(off.clone(), adj.clone(), None, options, 11);
                     p.set_prefetch(on);
-                    (0..3)
-                        .map(|_| {
-                            let mut record = Vec::new();
-                            let outcome = p.play_one(Some(&mut record));
-                            (record, outcome.turns, outcome.margin)
-                        })
-                        .collect::<Vec<_>>()
+                    three_games(&mut p)
                 };
                 let (with, without) = (games(true), games(false));
                 assert!(with.iter().all(|g| g.1 > 30), "games long enough to matter");
@@ -784,7 +791,7 @@ mod tests {
     #[test]
     fn linked_chains_change_no_game() {
         // Linked chains (see `Goban::set_linked`) on the boards and conventions of the
-        // prefetching test, with the board checked against a rebuild after every playout.
+        // prefetching test.
         for (off, adj) in [
             grid_rows(9, 9),
             crate::bench::random_regular_rows(300, 3),
@@ -794,15 +801,9 @@ mod tests {
                 let games = |linked: bool| {
                     let mut p = Playouts::new(off.clone(), adj.clone(), None, options, 5);
                     p.set_linked(linked);
-                    (0..3)
-                        .map(|_| {
-                            let mut record = Vec::new();
-                            let outcome = p.play_one(Some(&mut record));
-                            assert_eq!(p.game.goban.linked(), linked);
-                            p.game.goban.check_invariants();
-                            (record, outcome.turns, outcome.margin)
-                        })
-                        .collect::<Vec<_>>()
+                    let games = three_games(&mut p);
+                    assert_eq!(p.game.goban.linked(), linked);
+                    games
                 };
                 assert_eq!(games(true), games(false));
             }
