@@ -302,8 +302,8 @@ pub struct BenchPlan {
     pub light: bool,
     /// The same under ggg1.
     pub ggg1: bool,
-    /// Vertices of the random graphs (0: skip).
-    pub graph_vertices: usize,
+    /// Vertices of the random graphs, one playout of each graph per count (none: skip them).
+    pub graph_vertices: Vec<usize>,
     /// The random graphs to play on.
     pub graphs: Vec<GraphKind>,
     /// Games the transcription replays (0: skip).
@@ -333,19 +333,20 @@ pub fn run(plan: &BenchPlan, replayer: &dyn RuleSet, out: &mut dyn FnMut(&str)) 
         }
     }
     for &kind in &plan.graphs {
-        if plan.graph_vertices == 0 {
-            break;
-        }
-        for ggg1 in [false, true] {
+        for (&n, ggg1) in plan
+            .graph_vertices
+            .iter()
+            .flat_map(|n| [(n, false), (n, true)])
+        {
             let t = Instant::now();
-            let mut p = graph_playouts(plan.graph_vertices, kind, ggg1, plan.seed);
+            let mut p = graph_playouts(n, kind, ggg1, plan.seed);
             p.set_prefetch(plan.prefetch);
             p.set_linked(plan.link);
             let built = t.elapsed().as_secs_f64();
             let name = format!(
                 "{} {} v {}",
                 kind.name(),
-                plan.graph_vertices,
+                n,
                 if ggg1 { "ggg1" } else { "light" }
             );
             let mut r = measure(&name, &mut p, 1);

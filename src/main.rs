@@ -169,9 +169,11 @@ enum Command {
         /// run by default: their playouts do not end, and reach the turn cap in minutes.
         #[arg(long, value_delimiter = ',', default_values_t = ["light".to_string(), "ggg1".to_string(), "regular".to_string(), "spec".to_string()])]
         suites: Vec<String>,
-        /// Vertices of the random graphs (average degree about 4).
-        #[arg(long, default_value_t = 1_000_000)]
-        graph_vertices: usize,
+        /// Vertices of the random graphs (average degree about 4); several, comma-separated,
+        /// measure how the cost of a move grows with the board (--graph-vertices
+        /// 16384,65536,262144,1048576); 0 skips the graphs.
+        #[arg(long, value_delimiter = ',', default_values_t = [1_000_000])]
+        graph_vertices: Vec<usize>,
         /// Games the transcription replays.
         #[arg(long, default_value_t = 3)]
         replay_games: usize,
@@ -633,7 +635,7 @@ fn bench(
     playouts: u64,
     sizes: Vec<usize>,
     suites: &[String],
-    graph_vertices: usize,
+    graph_vertices: Vec<usize>,
     replay_games: usize,
     seed: u64,
     [prefetch, link]: [bool; 2],
@@ -656,12 +658,28 @@ fn bench(
     if let Some(&bad) = sizes.iter().find(|&&s| !(2..=2048).contains(&s)) {
         return fail(format!("--size: {bad} is not a board size from 2 to 2048"));
     }
+    if playouts == 0 {
+        return fail("--playouts: 0 playouts measure nothing (give at least 1)");
+    }
     let on = |name: &str| suites.iter().any(|s| s == name);
-    if on("regular") && graph_vertices != 0 && graph_vertices < 5 {
+    if let Some(&bad) = graph_vertices
+        .iter()
+        .find(|&&n| n > graphgo::board::MAX_VERTICES)
+    {
         return fail(format!(
-            "--graph-vertices: {graph_vertices} is too few for the regular suite (a 4-regular graph needs at least 5)"
+            "--graph-vertices: {bad} is over the cap of {} vertices per board",
+            graphgo::board::MAX_VERTICES
         ));
     }
+    if let Some(&bad) = graph_vertices.iter().find(|&&n| n != 0 && n < 5) {
+        if on("regular") {
+            return fail(format!(
+                "--graph-vertices: {bad} is too few for the regular suite (a 4-regular graph needs at least 5)"
+            ));
+        }
+    }
+    // 0 alone (or among others) skips: only the positive counts are played.
+    let graph_vertices: Vec<usize> = graph_vertices.into_iter().filter(|&n| n > 0).collect();
     let plan = graphgo::bench::BenchPlan {
         playouts,
         sizes,

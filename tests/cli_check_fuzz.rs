@@ -1,5 +1,5 @@
-//! `graphgo check` and `graphgo fuzz` as a user runs them: exit statuses, messages, the
-//! closing summary, reproducibility by seed.
+//! `graphgo check`, `graphgo fuzz` and `graphgo bench` as a user runs them: exit statuses,
+//! messages, the closing summary, reproducibility by seed.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -138,4 +138,69 @@ fn fuzz_refuses_a_bad_shard() {
     let out = graphgo(&["fuzz", "--shard", "3/2", "--games", "1"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("'3/2'"));
+}
+
+#[test]
+fn bench_refuses_a_graph_over_the_board_cap_and_zero_playouts() {
+    let out = graphgo(&[
+        "bench",
+        "--suites",
+        "regular",
+        "--graph-vertices",
+        "5000000000",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("--graph-vertices: 5000000000 is over the cap of 4194304 vertices"),
+        "{err}"
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "nothing measured: {}",
+        text(&out.stdout)
+    );
+    let out = graphgo(&[
+        "bench",
+        "--suites",
+        "light",
+        "--size",
+        "9",
+        "--playouts",
+        "0",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--playouts: 0"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = graphgo(&["bench", "--suites", "regular", "--graph-vertices", "4"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--graph-vertices: 4 is too few"));
+}
+
+#[test]
+fn bench_measures_one_playout_per_graph_size_and_rule_set() {
+    let out = graphgo(&[
+        "bench",
+        "--suites",
+        "regular",
+        "--graph-vertices",
+        "300,0,600",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stdout)
+        .lines()
+        .map(|l| l.split_whitespace().take(6).collect::<Vec<_>>().join(" "))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "random 4-regular graph 300 v light",
+            "random 4-regular graph 300 v ggg1",
+            "random 4-regular graph 600 v light",
+            "random 4-regular graph 600 v ggg1",
+        ]
+    );
 }
