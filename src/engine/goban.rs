@@ -776,11 +776,14 @@ impl Goban {
         // SAFETY: `vi < n`, checked by `analyse`.
         let liberty = unsafe { at(node, vi) }.counts[EMPTY as usize] > 0;
         let slots: &[u32; 4] = table[4 * vi..4 * vi + 4].try_into().expect("four slots");
-        let mut around = Around {
-            used: true,
-            at: v,
-            ..Around::default()
-        };
+        // Filled in place: the chains are read back by `fill_delta` and `commit` (a copy of
+        // a record built on the stack, read back whole right after its fields were written
+        // one by one, cost a stall of the store forwarding, 5% of a 9x9 playout's time).
+        let around = &mut scratch.around;
+        around.used = true;
+        around.at = v;
+        around.ncaps = 0;
+        around.nowns = 0;
         let mut own_all_atari = true;
         let mut inexact = false;
         for &w in slots {
@@ -838,7 +841,6 @@ impl Goban {
                 effect.hash ^= ch.hash;
             }
         }
-        scratch.around = around;
         effect
     }
 
