@@ -186,6 +186,34 @@ fn new_writes_a_vector_from_a_record_atomically() {
 }
 
 #[test]
+fn new_writes_canonical_names_for_a_record_in_gtp_names() {
+    // GTP names are read but never written (spec/FORMAT.md, "GTP names"): a record in them
+    // gives a vector in x-y names, which a reader of the format alone can follow.
+    let dir = scratch("new-gtp-names");
+    let record = dir.join("gtp-names.yaml");
+    std::fs::write(
+        &record,
+        "rules: ggg1\nboard: {grid: [3, 3]}\nmoves: [B B2, W A1, B pass, W c3]\n",
+    )
+    .unwrap();
+    let r = run(&["vectors", "new", record.to_str().unwrap()]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    for play in [
+        "play: B 2-2,",
+        "play: W 1-1,",
+        "play: B pass,",
+        "play: W 3-3,",
+    ] {
+        assert!(r.stdout.contains(play), "{play} in {}", r.stdout);
+    }
+    assert!(
+        !r.stdout.contains("B B2") && !r.stdout.contains("c3"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
 fn new_refuses_bad_records_naming_file_and_field() {
     let dir = scratch("new-bad");
     let record = dir.join("r.yaml");

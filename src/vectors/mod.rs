@@ -975,8 +975,10 @@ pub fn write_vector(
 ) -> Result<Vector, String> {
     let mut expected = derive(reference, game).map_err(|e| format!("{}: {e}", reference.name()))?;
     // Keep the record's own text of each turn: a family may name its placements otherwise
-    // than the board names its points (topological Go names elements of S).
-    if record.moves.len() == expected.turns.len() {
+    // than the board names its points (topological Go names elements of S). General Graph
+    // Go's turns name points, and are written with the canonical names (a record may use
+    // GTP names, which are read but never written: spec/FORMAT.md, "GTP names").
+    if record.moves.len() == expected.turns.len() && !RuleId::GRAPH.contains(&game.setup.rules) {
         for (t, text) in expected.turns.iter_mut().zip(&record.moves) {
             t.play = text.clone();
         }
