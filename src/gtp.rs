@@ -11,7 +11,9 @@
 //! which moves are legal, so the engine side reads those from the engine (`list_stones`,
 //! else `showboard`; `all_legal`, else `is_legal`, else the answer to `play`) and takes the
 //! rest (whose turn it is, the end after two passes, resignation) from a graphgo engine
-//! played alongside: those are not what is being verified.
+//! played alongside: those are not what is being verified. An engine that shows no board in
+//! its answers (Leela Zero draws `showboard` on its error stream) has its stones checked
+//! only through its answers to `play`: a stone it failed to remove is a point it refuses.
 
 use std::cell::RefCell;
 use std::collections::BTreeSet;
@@ -273,6 +275,23 @@ pub struct GtpRules {
     scratch: PathBuf,
     /// The graphgo options matching the engine's: games with other options are refused.
     pub options: std::cell::Cell<Option<Options>>,
+    /// Where the engine's stones are read from, once known ([`GtpRules::read_stones_with`]).
+    stones: Rc<std::cell::Cell<Stones>>,
+}
+
+/// Where the stones of an engine are read from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stones {
+    /// Not decided yet: the first position read decides.
+    Unknown,
+    /// `list_stones black` and `list_stones white`.
+    ListStones,
+    /// The drawing in the answer to `showboard`.
+    Showboard,
+    /// Not read: the engine has neither `list_stones` nor a `showboard` whose answer holds
+    /// a drawing. The stones are taken from graphgo's side, so only the engine's answers to
+    /// `play` are compared (a stone the engine failed to remove shows as a point it refuses).
+    NotRead,
 }
 
 impl GtpRules {
@@ -284,7 +303,49 @@ impl GtpRules {
             name: "gtp engine".to_string(),
             scratch: scratch.to_path_buf(),
             options: std::cell::Cell::new(None),
+            stones: Rc::new(std::cell::Cell::new(Stones::Unknown)),
         }
+    }
+
+    /// Decides where the stones are read from ([`GtpRules::read_stones_with`]) on the first
+    /// of `sizes` the engine accepts, before any game (so that [`GtpRules::methods`] can say
+    /// it). A failure to talk is recorded in `failure`.
+    pub fn decide_stones(&self, sizes: &[usize]) {
+        for &size in sizes {
+            let Ok(board) = Board::grid(size, size) else {
+                continue;
+            };
+            if self.send(&format!("boardsize {size}")).is_ok() && self.send("clear_board").is_ok() {
+                self.read_stones_with(&board);
+                return;
+            }
+        }
+    }
+
+    /// Where the engine's stones are read from; decided at the first call, on `board` (the
+    /// engine's current board, empty): `list_stones` if the engine knows it, else
+    /// `showboard` if it knows that and its answer holds a drawing of `board`, else not at
+    /// all. A failure to talk is recorded in `failure` (and gives `NotRead`).
+    pub fn read_stones_with(&self, board: &Board) -> Stones {
+        if self.stones.get() == Stones::Unknown {
+            let mut p = self.process.borrow_mut();
+            let decided = if p.knows("list_stones") {
+                Stones::ListStones
+            } else if !p.knows("showboard") {
+                Stones::NotRead
+            } else {
+                match p.ask("showboard") {
+                    Ok(Ok(drawn)) if read_showboard(&drawn, board).is_some() => Stones::Showboard,
+                    Ok(_) => Stones::NotRead,
+                    Err(f) => {
+                        self.failure.borrow_mut().get_or_insert(f);
+                        Stones::NotRead
+                    }
+                }
+            };
+            self.stones.set(decided);
+        }
+        self.stones.get()
     }
 
     /// Sends a command outside any game (e.g. `komi`); the engine's message on failure.
@@ -306,12 +367,17 @@ impl GtpRules {
         } else {
             "the answer to play"
         };
-        let stones = if p.knows("list_stones") {
-            "list_stones"
-        } else {
-            "showboard"
+        let stones = match self.stones.get() {
+            Stones::ListStones => "stones from list_stones",
+            Stones::NotRead => {
+                "stones not read (no list_stones, no drawing in the answer to showboard): \
+                 checked only through the answers to play"
+            }
+            Stones::Showboard => "stones from showboard",
+            Stones::Unknown if p.knows("list_stones") => "stones from list_stones",
+            Stones::Unknown => "stones from showboard",
         };
-        format!("legality from {legal}, stones from {stones}")
+        format!("legality from {legal}, {stones}")
     }
 }
 
@@ -406,12 +472,16 @@ impl RuleSet for GtpRules {
         }
         drop(p);
         let shadow = Engine.start(setup)?;
+        if !has_stones {
+            self.read_stones_with(&setup.board);
+        }
         Ok(Box::new(GtpGame {
             process: Rc::clone(&self.process),
             failure: Rc::clone(&self.failure),
             board: Arc::clone(&setup.board),
             shadow,
             departed: false,
+            stones: Rc::clone(&self.stones),
         }))
     }
 }
@@ -424,6 +494,7 @@ struct GtpGame {
     shadow: Box<dyn Playable>,
     /// The engine played a turn graphgo refuses: the bookkeeping no longer follows it.
     departed: bool,
+    stones: Rc<std::cell::Cell<Stones>>,
 }
 
 fn colour_word(p: Player) -> &'static str {
@@ -459,6 +530,9 @@ impl GtpGame {
     }
 
     fn position(&self) -> Vec<Colour> {
+        if self.stones.get() == Stones::NotRead {
+            return self.shadow.observe().position;
+        }
         let mut position = vec![Colour::Empty; self.board.len()];
         if self.process.borrow().knows("list_stones") {
             for (word, colour) in [("black", Colour::Black), ("white", Colour::White)] {

@@ -1065,6 +1065,7 @@ fn verify_gtp(
         out: Some(out.clone()),
         max_findings,
     };
+    rules.decide_stones(&plan.sizes);
     println!(
         "graphgo verify-gtp: {} against graphgo (ggg1, self-capture {:?}, repetition {:?}); {}; seed {seed}",
         engine.join(" "),
