@@ -532,6 +532,105 @@ fn leela_zero_plays_what_graphgo_refuses() {
     assert!(p.ask("play W C2").unwrap().is_err(), "an occupied point");
 }
 
+/// The Python that runs `tests/support/dlgo_gtp.py`: $DLGO_PYTHON, else `python3`, when it
+/// can import dlgo (`pip install --no-deps dlgo==0.2 numpy`; `.ci/run` makes a virtual
+/// environment with them). `None`, with a skip message, otherwise.
+fn dlgo_engine() -> Option<Vec<String>> {
+    let python = std::env::var("DLGO_PYTHON").unwrap_or_else(|_| "python3".to_string());
+    let imports = Command::new(&python)
+        .args(["-c", "import dlgo.goboard_fast"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !imports {
+        skipped(&format!(
+            "{python} cannot import dlgo (pip install --no-deps dlgo==0.2 numpy, or set DLGO_PYTHON)"
+        ));
+        return None;
+    }
+    let front = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/support/dlgo_gtp.py");
+    Some(vec![python, front.to_string_lossy().into_owned()])
+}
+
+#[test]
+fn dlgo_misses_a_repetition_made_without_a_capture() {
+    use graphgo::game::{Repetition, RuleSet, Turn};
+    let Some(dlgo) = dlgo_engine() else { return };
+    // Finding 1 of spec/engines/dlgo.md, under dlgo's own rules (suicide forbidden,
+    // situational superko): it lists as legal a move that repeats an earlier situation.
+    let (code, text) = verify_gtp(
+        &[
+            "--size",
+            "3",
+            "--games",
+            "9",
+            "--max-turns",
+            "300",
+            "--max-findings",
+            "1",
+            "--self-capture",
+            "none",
+            "--repetition",
+            "situational",
+        ],
+        "gtp-dlgo",
+        &dlgo,
+    );
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("legality from all_legal, stones from list_stones"),
+        "{text}"
+    );
+    assert!(
+        text.contains("option:repetition: graphgo refuses"),
+        "{text}"
+    );
+    assert!(text.contains("the engine allows it"), "{text}");
+    // The move dlgo allows captures nothing: played with no repetition rule, it adds its
+    // own stone and removes none.
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gtp-dlgo");
+    let record = std::fs::read_to_string(out.join("gtp-001.yaml")).unwrap();
+    let disputed = record
+        .lines()
+        .find_map(|l| l.strip_prefix("# clause: option:repetition: graphgo refuses "))
+        .and_then(|rest| rest.split(" (").next())
+        .unwrap()
+        .to_string();
+    let mut game = graphgo::record::Record::parse(&record, false)
+        .unwrap()
+        .game()
+        .unwrap();
+    game.setup.options.repetition = Repetition::None;
+    let mut playing = graphgo::spec::Spec.start(&game.setup).unwrap();
+    for t in &game.turns {
+        playing.play(t).unwrap();
+    }
+    let stones = |p: &dyn graphgo::game::Playable| {
+        p.observe()
+            .position
+            .iter()
+            .filter(|&&c| c != Colour::Empty)
+            .count()
+    };
+    let before = stones(playing.as_ref());
+    playing
+        .play(&Turn::parse(&disputed, &game.setup.board).unwrap())
+        .unwrap();
+    assert_eq!(
+        stones(playing.as_ref()),
+        before + 1,
+        "{disputed} in {record}"
+    );
+    // The committed record, through the front: dlgo plays the move graphgo refuses.
+    let mut p = GtpProcess::spawn(&dlgo, Duration::from_secs(30), Duration::from_secs(10)).unwrap();
+    p.must("boardsize 3").unwrap();
+    for m in [
+        "b C3", "w B2", "b B1", "w B3", "b C2", "w C1", "b C2", "w pass",
+    ] {
+        p.must(&format!("play {m}")).unwrap();
+    }
+    assert!(p.ask("play b C3").unwrap().is_ok(), "dlgo accepts B C3");
+}
+
 #[test]
 fn board_sizes_the_engine_refuses_are_skipped_visibly() {
     let Some(gnugo) = gnugo() else { return };
@@ -592,7 +691,7 @@ fn the_committed_engine_findings_replay_and_graphgo_refuses_the_disputed_move() 
         assert_eq!(refused.clause, clause, "{}", path.display());
         checked += 1;
     }
-    assert!(checked >= 8, "only {checked} findings");
+    assert!(checked >= 9, "only {checked} findings");
 }
 
 #[test]
