@@ -403,17 +403,23 @@ impl Session {
 
 /// Plays `game` on both sides and returns the first divergence, if any.
 pub fn compare(a: &dyn RuleSet, b: &dyn RuleSet, game: &Game) -> Option<Divergence> {
+    compare_played(a, b, game).flatten()
+}
+
+/// [`compare`], telling apart a game neither side can play (`None`) from one they play
+/// alike (`Some(None)`).
+fn compare_played(a: &dyn RuleSet, b: &dyn RuleSet, game: &Game) -> Option<Option<Divergence>> {
     let mut session = match Session::start(a, b, &game.setup) {
         Ok(Some(s)) => s,
         Ok(None) => return None,
-        Err(d) => return Some(*d),
+        Err(d) => return Some(Some(*d)),
     };
     for turn in &game.turns {
         if let Err(d) = session.play(turn) {
-            return Some(*d);
+            return Some(Some(*d));
         }
     }
-    None
+    Some(None)
 }
 
 /// What one side alone does with a whole game: each turn's verdict and what it shows at the
@@ -616,7 +622,10 @@ const PASSES: [Pass; 6] = [
 ];
 
 /// Tries a candidate; keeps it (truncated to its divergence) when it still diverges and is
-/// smaller. Returns whether it was kept.
+/// smaller. Returns whether it was kept. A candidate neither side can play (a board a GTP
+/// engine does not play, say) costs nothing of the budget: with engines that play only
+/// square grids, the passes over vertices and edges would otherwise spend it all before the
+/// turns are shrunk.
 fn attempt(
     a: &dyn RuleSet,
     b: &dyn RuleSet,
@@ -630,8 +639,11 @@ fn attempt(
     if best.attempts >= budget || size(&candidate) >= size(&best.game) {
         return false;
     }
+    let Some(played) = compare_played(a, b, &candidate) else {
+        return false;
+    };
     best.attempts += 1;
-    match compare(a, b, &candidate) {
+    match played {
         Some(d) => {
             best.game = truncated(&candidate, d.turns_needed());
             best.divergence = d;

@@ -178,6 +178,48 @@ fn shrinking_drops_an_unrelated_component_and_its_turns() {
 }
 
 #[test]
+fn boards_neither_side_plays_cost_the_shrinker_nothing() {
+    // Both sides play square grids only, as in `graphgo verify-gtp`: every smaller board the
+    // passes over vertices and edges try is refused by both. On 9x9 those passes try over a
+    // hundred boards; the budget of 60 comparisons must still reach the turns. Twelve
+    // turns at the top, then Black's A2 and B1 leave White's A1 a lone-stone suicide that
+    // gives back the board: positional superko forbids it, the planted bug allows it.
+    use graphgo::game::Options;
+    use graphgo::gtp::OnSquareGrids;
+    let mut moves: Vec<String> = (1..=6)
+        .flat_map(|x| [format!("\"B {x}-9\""), format!("\"W {x}-8\"")])
+        .collect();
+    for m in ["B A2", "W C3", "B B1"] {
+        moves.push(format!("\"{m}\""));
+    }
+    let game = read(&format!(
+        "rules: ggg1\nboard: {{grid: [9, 9]}}\nmoves: [{}]\n",
+        moves.join(", ")
+    ));
+    let options = Options::default();
+    let spec = OnSquareGrids {
+        rules: Spec,
+        options,
+    };
+    let buggy = OnSquareGrids {
+        rules: NoSuperko,
+        options,
+    };
+    let d = compare(&spec, &buggy, &game).expect("the retake differs");
+    assert_eq!(d.turns, 15, "{}", d.describe(&game.setup.board));
+    let shrunk = shrink(&spec, &buggy, &game, 60).unwrap();
+    assert_eq!(shrunk.game.setup.board.len(), 81, "still the 9x9 grid");
+    assert!(
+        shrunk.game.turns.len() <= 4,
+        "{} turns left after {} comparisons",
+        shrunk.game.turns.len(),
+        shrunk.attempts
+    );
+    assert!(shrunk.attempts <= 60);
+    assert!(compare(&spec, &buggy, &shrunk.game).is_some());
+}
+
+#[test]
 fn superko_bug_is_found_and_shrunk_to_a_tiny_case() {
     let found = first_found(&NoSuperko, 1, 60);
     let shrunk = &found.shrunk;
