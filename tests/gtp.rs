@@ -491,7 +491,6 @@ fn leela_zero_plays_what_graphgo_refuses() {
     let Some(lz) = leela_zero() else { return };
     let verify = |options: &[&str], out: &str| {
         let mut args = vec!["--size", "19", "--games", "3", "--max-findings", "1"];
-        args.extend(["--shrink-budget", "5000"]);
         args.extend(options);
         verify_gtp(&args, out, &lz)
     };
