@@ -65,26 +65,26 @@ fn gnugo_agrees_with_graphgo_when_the_options_match() {
     let Some(gnugo) = gnugo() else { return };
     // GNU Go's defaults (--forbid-suicide, --simple-ko) are graphgo's self-capture none and
     // repetition simple.
-    let out = out_dir("gtp-agree");
-    let run = graphgo()
-        .args([
-            "verify-gtp",
+    let (code, text) = verify_gtp(
+        &[
             "--size",
             "5,7",
             "--games",
             "3",
             "--max-turns",
             "120",
-        ])
-        .args(["--self-capture", "none", "--repetition", "simple", "--out"])
-        .arg(&out)
-        .args(["--", &gnugo, "--mode", "gtp"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&run.stdout);
-    assert_eq!(run.status.code(), Some(0), "{text}");
+            "--self-capture",
+            "none",
+            "--repetition",
+            "simple",
+        ],
+        "gtp-agree",
+        &[gnugo, "--mode".into(), "gtp".into()],
+    );
+    assert_eq!(code, Some(0), "{text}");
     assert!(text.contains("0 disagreements"), "{text}");
     assert!(text.contains("6 games"), "{text}");
+    assert!(text.contains("stones from list_stones"), "{text}");
 }
 
 #[test]
