@@ -194,10 +194,10 @@ impl Playouts {
     /// are refused, and `k - 1` again when this is the first draw of its turn and is played,
     /// and the list of empty vertices changes little meanwhile, so the vertices they will
     /// name can be guessed early (right for 94% of the draws one ahead and 80% four ahead,
-    /// counted on a random 4-regular graph of 65,536 vertices). The fetching runs as a pipeline four draws deep: the
-    /// list entry, then that vertex's own data, then its neighbours', then their chains',
-    /// each stage a draw after the one it needs. A guess only: nothing computed depends on
-    /// it.
+    /// counted on a random 4-regular graph of 65,536 vertices). The fetching runs as a
+    /// pipeline four draws deep: the list entry, then that vertex's own data, then its
+    /// neighbours', then their chains', each stage a draw after the one it needs. A guess
+    /// only: nothing computed depends on it.
     #[inline(never)]
     fn fetch_ahead(&self, k: u32, me: u8) {
         if k <= 8 {
