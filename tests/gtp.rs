@@ -531,7 +531,7 @@ fn leela_zero_plays_what_graphgo_refuses() {
     assert!(p.ask("play W C2").unwrap().is_err(), "an occupied point");
 }
 
-/// The Python that runs `tests/support/dlgo_gtp.py`: $DLGO_PYTHON, else `python3`, when it
+/// The Python that runs `adapters/dlgo/adapter.py`: $DLGO_PYTHON, else `python3`, when it
 /// can import dlgo (`pip install --no-deps dlgo==0.2 numpy`; `.ci/run` makes a virtual
 /// environment with them). `None`, with a skip message, otherwise.
 fn dlgo_engine() -> Option<Vec<String>> {
@@ -546,7 +546,7 @@ fn dlgo_engine() -> Option<Vec<String>> {
         ));
         return None;
     }
-    let front = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/support/dlgo_gtp.py");
+    let front = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("adapters/dlgo/adapter.py");
     Some(vec![python, front.to_string_lossy().into_owned()])
 }
 

@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
-"""A GTP front for the rules of `dlgo` (the code of the book "Deep Learning and the Game of
-Go", PyPI package `dlgo` 0.2, module `dlgo.goboard_fast`), so that `graphgo verify-gtp` can
-check them: the rules library is what is verified, not a playing program.
+"""graphgo's adapter for the rules of `dlgo` (the code of the book "Deep Learning and the
+Game of Go", PyPI package `dlgo` 0.2, module `dlgo.goboard_fast`): the GTP subset of
+adapters/README.md, answered by dlgo's own calls. The rules library is what is verified, not
+a playing program.
 
-It answers what verify-gtp asks: `list_stones` from the board, `all_legal` from
-`GameState.legal_moves` (which uses `GameState.is_valid_move`), and `play` refused with
-"illegal move" when `is_valid_move` refuses it. Boards are square, 2 to 19 (dlgo's Zobrist
-table covers 19x19). Written for graphgo's tests (spec/engines/dlgo.md); needs `dlgo` and
-`numpy` importable (`pip install --no-deps dlgo==0.2 numpy`).
+`list_stones` reads the board, `all_legal` is `GameState.legal_moves` (which uses
+`GameState.is_valid_move`), and `play` answers "illegal move" when `is_valid_move` refuses
+the move. dlgo's moves carry no colour (the player is the one to move): a `play` of the
+other colour is refused, and `all_legal` of the other colour is empty. Boards are square,
+2 to 19 (dlgo's Zobrist table covers 19x19). Needs `dlgo` and `numpy` importable
+(adapters/dlgo/requirements.txt, installed with --no-deps).
 """
 
+import importlib.metadata
 import sys
 
 from dlgo.goboard_fast import GameState, Move
@@ -42,9 +45,9 @@ class Front:
         if cmd == "protocol_version":
             return True, "2"
         if cmd == "name":
-            return True, "dlgo goboard_fast (graphgo's GTP front)"
+            return True, "dlgo goboard_fast (graphgo's adapter)"
         if cmd == "version":
-            return True, "0.2"
+            return True, importlib.metadata.version("dlgo")
         if cmd == "list_commands":
             return True, "\n".join(COMMANDS)
         if cmd == "known_command":
