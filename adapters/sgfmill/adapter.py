@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""graphgo's adapter for sgfmill's board (PyPI `sgfmill`, module `sgfmill.boards`): the GTP
+subset of spec/FORMAT.md, answered by `sgfmill.boards.Board`.
+
+`Board.play(row, col, colour)` places a stone, captures, and allows self-capture and any ko
+(its docstring); it raises ValueError on an occupied point, which is the only move it
+refuses. `all_legal` lists the points where `play` on a copy of the board (`Board.copy`)
+succeeds; `list_stones` is `Board.list_occupied_points`. The board keeps no turn: either
+colour may play at any time. sgfmill's rows count from 0 at the bottom, as GTP's.
+"""
+
+import importlib.metadata
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from sgfmill import boards  # noqa: E402
+
+from gtp_subset import Refused, serve  # noqa: E402
+
+
+class Library:
+    name = "sgfmill.boards"
+    version = importlib.metadata.version("sgfmill")
+
+    def __init__(self):
+        self.side = 19
+        self.board = boards.Board(19)
+
+    def set_size(self, n):
+        try:
+            boards.Board(n)
+        except ValueError:
+            raise Refused("unacceptable size")
+        if n > 25:
+            raise Refused("unacceptable size")
+        self.side = n
+
+    def clear(self):
+        self.board = boards.Board(self.side)
+
+    def komi(self, k):
+        pass  # a board has no komi (area_score counts stones and territory only)
+
+    def play(self, colour, point):
+        if point is None:
+            return  # a board has no passes
+        column, row = point
+        try:
+            self.board.play(row, column, colour)
+        except ValueError:
+            raise Refused("illegal move")
+
+    def stones(self, colour):
+        return [(c, r) for (k, (r, c)) in self.board.list_occupied_points() if k == colour]
+
+    def legal(self, colour):
+        legal = []
+        for (r, c) in self.board.board_points:
+            try:
+                self.board.copy().play(r, c, colour)
+                legal.append((c, r))
+            except ValueError:
+                pass
+        return legal
+
+
+if __name__ == "__main__":
+    serve(Library(), 19)
