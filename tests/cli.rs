@@ -1057,3 +1057,90 @@ fn every_example_plays_with_its_documented_result() {
         assert!(saw_result, "{name}: the expectation names no result");
     }
 }
+
+/// The README's worked example is what `play` prints today: its record (the heredoc), its
+/// text report and its JSON report are read from the README itself and compared with a run,
+/// so the README cannot drift from the binary (issue: "its JSON example matches what
+/// `play --json` prints today").
+#[test]
+fn the_readmes_worked_example_is_what_play_prints() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md reads");
+    let section = readme
+        .split("## A worked example")
+        .nth(1)
+        .expect("the README has a section \"A worked example\"");
+    let between = |text: &str, open: &str, close: &str| -> String {
+        let start = text.find(open).unwrap_or_else(|| panic!("no {open:?}")) + open.len();
+        let end = text[start..]
+            .find(close)
+            .unwrap_or_else(|| panic!("no {close:?} after {open:?}"));
+        text[start..start + end].to_string()
+    };
+    let record = between(section, "<<'EOF'\n", "EOF\n");
+    // The text report is the first plain block (the others say `sh` or `json`).
+    let shown_text = between(section, "\n\n```\n", "```");
+    let shown_json: Value =
+        serde_json::from_str(&between(section, "```json\n", "```")).expect("the example is JSON");
+
+    let dir = scratch("readme_example");
+    let text_run = play_bytes(&dir, "capture.yaml", record.as_bytes(), false);
+    assert_eq!(text_run.code, 0, "{}", text_run.stderr);
+    assert_eq!(
+        text_run.stdout, shown_text,
+        "the README's text report is out of date"
+    );
+    let json_run = play_bytes(&dir, "capture.yaml", record.as_bytes(), true);
+    assert_eq!(json_run.code, 0, "{}", json_run.stderr);
+    let printed: Value = serde_json::from_str(&json_run.stdout).expect("play --json prints JSON");
+    assert_eq!(
+        printed, shown_json,
+        "the README's JSON report is out of date"
+    );
+}
+
+/// `rust-version` in Cargo.toml is at least every locked dependency's own `rust-version`
+/// (normal and dev-dependencies: the README's test command builds both), so a toolchain that
+/// Cargo.toml admits can build and test the crate. `.ci/run` checks the other direction
+/// (that toolchain builds the tests).
+#[test]
+fn rust_version_covers_every_locked_dependency() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
+    let out = Command::new(env!("CARGO"))
+        .args(["metadata", "--format-version", "1", "--locked", "--offline"])
+        .arg("--manifest-path")
+        .arg(&manifest)
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let metadata: Value = serde_json::from_slice(&out.stdout).expect("cargo metadata is JSON");
+    let version = |text: &str| -> Vec<u64> {
+        let mut parts: Vec<u64> = text
+            .split('.')
+            .map(|part| part.parse().expect("a version number"))
+            .collect();
+        parts.resize(3, 0); // "1.88" is "1.88.0"
+        parts
+    };
+    let packages = metadata["packages"].as_array().expect("packages");
+    let ours = packages
+        .iter()
+        .find(|p| p["name"] == "graphgo")
+        .and_then(|p| p["rust_version"].as_str())
+        .expect("Cargo.toml states rust-version");
+    let needed = packages
+        .iter()
+        .filter_map(|p| Some((p["rust_version"].as_str()?, p["name"].as_str()?)))
+        .max_by_key(|(v, _)| version(v))
+        .expect("some dependency states a rust-version");
+    assert!(
+        version(ours) >= version(needed.0),
+        "Cargo.toml says rust-version {ours}, but {} needs {}",
+        needed.1,
+        needed.0
+    );
+}

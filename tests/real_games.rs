@@ -1,10 +1,10 @@
-//! Real games: every complete game of GNU Go's regression suite (`../shared/games/`)
+//! Real games: every complete game of GNU Go's regression suite (the folder `GRAPHGO_GAMES`)
 //! replayed under Tromp-Taylor rules (`ggg1` with `sgf::TROMP_TAYLOR`: neutral none, all
 //! self-capture, positional superko) through the engine, and the games on boards up to 9x9
 //! through the transcription too. Every move must be legal except
 //! the few listed, with the reason, in `tests/real_games_exceptions.yaml`.
 //!
-//! Skips with a message when the games folder is absent (set GRAPHGO_GAMES to point at it).
+//! Skips with a `SKIPPED:` line when `GRAPHGO_GAMES` does not name a folder.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -13,15 +13,26 @@ use graphgo::engine::Engine;
 use graphgo::game::{Colour, Options, Repetition, RuleId, Turn};
 use graphgo::sgf;
 
-fn games_dir() -> Option<PathBuf> {
-    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let candidates = [
-        std::env::var_os("GRAPHGO_GAMES").map(PathBuf::from),
-        Some(here.join("../shared/games/gnugo-regression")),
-        Some(PathBuf::from("/work/shared/games/gnugo-regression")),
-    ];
-    candidates.into_iter().flatten().find(|p| p.is_dir())
+/// The folder of SGF game records: the one setting `GRAPHGO_GAMES` (README, "Optional engines
+/// and data"). `.ci/run` sets it to the records kept beside the repository when they are there.
+fn games_dir() -> Result<PathBuf, String> {
+    let Some(dir) = std::env::var_os("GRAPHGO_GAMES").map(PathBuf::from) else {
+        return Err(format!("GRAPHGO_GAMES is not set. {GET_GAMES}"));
+    };
+    if dir.is_dir() {
+        Ok(dir)
+    } else {
+        Err(format!(
+            "GRAPHGO_GAMES={} is not a folder. {GET_GAMES}",
+            dir.display()
+        ))
+    }
 }
+
+/// How to get the records, for the skip message.
+const GET_GAMES: &str = "Set it to a folder of SGF game records: GNU Go 3.8's regression \
+games, `gnugo-3.8/regression/games` in `gnugo_3.8.orig.tar.gz` (Debian's source package: \
+`apt-get source --download-only gnugo` with deb-src enabled)";
 
 /// (file, 1-based move number) -> clause, from the committed list.
 fn exceptions() -> BTreeMap<(String, usize), String> {
@@ -52,9 +63,9 @@ fn sgf_files(dir: &PathBuf) -> Vec<PathBuf> {
 
 #[test]
 fn every_complete_game_is_legal_under_tromp_taylor_but_the_listed_moves() {
-    let Some(dir) = games_dir() else {
-        skipped("no games folder (../shared/games/gnugo-regression); set GRAPHGO_GAMES");
-        return;
+    let dir = match games_dir() {
+        Ok(dir) => dir,
+        Err(why) => return skipped(&format!("the real games replay: {why}")),
     };
     let expected = exceptions();
     let mut found = BTreeMap::new();
@@ -105,9 +116,9 @@ fn every_complete_game_is_legal_under_tromp_taylor_but_the_listed_moves() {
 /// ko rule), so simple ko allows it and the engine under `repetition: simple` plays it.
 #[test]
 fn the_listed_superko_moves_repeat_an_earlier_position_and_simple_ko_allows_them() {
-    let Some(dir) = games_dir() else {
-        skipped("no games folder (../shared/games/gnugo-regression); set GRAPHGO_GAMES");
-        return;
+    let dir = match games_dir() {
+        Ok(dir) => dir,
+        Err(why) => return skipped(&format!("the real games replay: {why}")),
     };
     for ((name, number), clause) in exceptions() {
         if clause != "ggg1:3" {
