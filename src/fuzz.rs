@@ -449,7 +449,7 @@ pub fn play_game(a: &dyn RuleSet, b: &dyn RuleSet, seed: u64, index: u64) -> Pla
     let mut rng = Random::seed_from_u64(game_seed(seed, index));
     // One game in ten is a game of the directed rules (decided apart from `rng`, so that the
     // other games are generated as before).
-    if mix(game_seed(seed, index) ^ DIRECTED_SALT) % 10 == 0 {
+    if mix(game_seed(seed, index) ^ DIRECTED_SALT).is_multiple_of(10) {
         return play_directed_game(a, b, &mut rng);
     }
     if index % TOPOLOGICAL_EVERY == TOPOLOGICAL_EVERY - 1 {
@@ -514,7 +514,7 @@ pub fn play_family_game(
 /// Whether game `index` of the campaign with seed `seed` is a MANGO game: one in six,
 /// chosen by a hash of the game's seed, so the other games draw what they drew before.
 pub fn is_mango_game(seed: u64, index: u64) -> bool {
-    mix(game_seed(seed, index) ^ 0x6d61_6e67_6f5f_7274) % 6 == 0
+    mix(game_seed(seed, index) ^ 0x6d61_6e67_6f5f_7274).is_multiple_of(6)
 }
 
 /// A random MANGO setup on `board` (`mango:SETUP`): weights from a few exact values

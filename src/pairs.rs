@@ -206,7 +206,7 @@ impl Search<'_> {
     ) {
         self.calls += 1;
         if self.calls >= self.budget
-            || (self.calls % 4096 == 0
+            || (self.calls.is_multiple_of(4096)
                 && self.deadline.is_some_and(|d| std::time::Instant::now() > d))
         {
             self.stopped = true;
@@ -321,7 +321,7 @@ fn reachable_new(
 pub fn loop_start(n: usize) -> usize {
     let moves = pair_moves();
     let total = 5usize.pow(n as u32);
-    let full = |p: usize| (0..n).all(|i| (p / 5usize.pow(i as u32)) % 5 != 0);
+    let full = |p: usize| (0..n).all(|i| !(p / 5usize.pow(i as u32)).is_multiple_of(5));
     let mut dist = vec![[usize::MAX; 2]; total];
     dist[0][0] = 0;
     let mut queue = std::collections::VecDeque::from([(0usize, Player::Black)]);

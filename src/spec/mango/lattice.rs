@@ -257,7 +257,7 @@ fn inverse_e(bits: u32) -> (BigRational, BigRational) {
     let limit = BigRational::new(BigInt::one(), BigInt::one() << bits);
     let mut k = 0u64;
     loop {
-        let next = if k % 2 == 0 {
+        let next = if k.is_multiple_of(2) {
             &sum + &term
         } else {
             &sum - &term
