@@ -2,9 +2,12 @@
 //! with graphgo: `graphgo verify-gtp -- ENGINE COMMAND...`.
 //!
 //! The engine is a child process spoken to over its standard input and output. A reader
-//! thread turns its output into lines on a channel, so that every answer is waited for with
-//! a timeout: an engine that hangs is killed and reported, one that exits is reported, and
-//! the process is always killed and reaped when its [`GtpProcess`] is dropped.
+//! thread turns its output into lines on a bounded channel, so that every answer is waited
+//! for with a timeout on the whole answer, and no line or answer may pass the caps of
+//! [`Limits`]: an engine that hangs, floods its output, sends an endless line or bytes that
+//! are not text is killed and reported, one that exits is reported, and the process is
+//! always killed and reaped when its [`GtpProcess`] is dropped. Another thread keeps the
+//! last few KiB of the engine's standard error, shown with any failure.
 //!
 //! [`GtpRules`] makes the engine a [`RuleSet`], so the comparer and the shrinker of
 //! `check.rs` drive it like graphgo's own sides. GTP tells only what is on the board and
@@ -16,14 +19,14 @@
 //! only through its answers to `play`: a stone it failed to remove is a point it refuses.
 
 use std::cell::RefCell;
-use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader, Write};
+use std::collections::{BTreeSet, VecDeque};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::rc::Rc;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -40,39 +43,237 @@ use crate::record::Game;
 /// The largest board GTP can name (columns A-Z without I).
 pub const MAX_GTP_SIZE: usize = 25;
 
+/// Caps on what an engine may send, so that no engine can take graphgo down: an answer is
+/// read a line at a time, each line at most `line_bytes` long, the whole answer at most
+/// `answer_bytes` long and finished within the timeout of [`GtpProcess`] (counted from the
+/// command, not from the last line: an engine that drips lines forever is hung too). Past a
+/// cap the engine is killed and reported ([`GtpFailure::TooLong`]). Of its standard error
+/// only the last `stderr_bytes` are kept, to be shown when it fails.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub line_bytes: usize,
+    pub answer_bytes: usize,
+    pub stderr_bytes: usize,
+}
+
+impl Default for Limits {
+    /// 64 KiB a line, 1 MiB an answer, 4 KiB of standard error. The longest answers
+    /// verify-gtp asks for are `list_commands` and a 25x25 `showboard` (a few KiB).
+    fn default() -> Limits {
+        Limits {
+            line_bytes: 64 * 1024,
+            answer_bytes: 1024 * 1024,
+            stderr_bytes: 4 * 1024,
+        }
+    }
+}
+
 /// How talking to an engine failed: these end a verification, they are not rule findings.
+/// Each carries the last bytes the engine wrote on its standard error (`stderr`, empty if
+/// none), read after the engine was killed, so that its own message is not lost.
 #[derive(Clone, Debug, PartialEq)]
 pub enum GtpFailure {
     /// The engine could not be started.
     Spawn(String),
-    /// No answer within the timeout: the engine was killed.
-    Hung { command: String, seconds: f64 },
+    /// No whole answer within the timeout: the engine was killed.
+    Hung {
+        command: String,
+        seconds: f64,
+        stderr: String,
+    },
     /// The engine exited (or closed its output) while a command was waiting.
-    Exited { command: String, status: String },
-    /// An answer that is not GTP.
-    Protocol { command: String, answer: String },
+    Exited {
+        command: String,
+        status: String,
+        stderr: String,
+    },
+    /// An answer that is not GTP (neither `=` nor `?` first).
+    Protocol {
+        command: String,
+        answer: String,
+        stderr: String,
+    },
+    /// An answer over a cap of [`Limits`] (`what` says which): the engine was killed.
+    TooLong {
+        command: String,
+        what: String,
+        stderr: String,
+    },
+    /// Output that is not UTF-8 text (GTP is text): the engine was killed.
+    NotUtf8 {
+        command: String,
+        /// Where the first bad byte is, and the bytes around it in hexadecimal.
+        at: String,
+        stderr: String,
+    },
+}
+
+impl GtpFailure {
+    /// The tail of the engine's standard error kept with the failure ("" if none).
+    pub fn stderr(&self) -> &str {
+        match self {
+            GtpFailure::Spawn(_) => "",
+            GtpFailure::Hung { stderr, .. }
+            | GtpFailure::Exited { stderr, .. }
+            | GtpFailure::Protocol { stderr, .. }
+            | GtpFailure::TooLong { stderr, .. }
+            | GtpFailure::NotUtf8 { stderr, .. } => stderr,
+        }
+    }
+
+    fn with_stderr(mut self, tail: String) -> GtpFailure {
+        match &mut self {
+            GtpFailure::Spawn(_) => {}
+            GtpFailure::Hung { stderr, .. }
+            | GtpFailure::Exited { stderr, .. }
+            | GtpFailure::Protocol { stderr, .. }
+            | GtpFailure::TooLong { stderr, .. }
+            | GtpFailure::NotUtf8 { stderr, .. } => *stderr = tail,
+        }
+        self
+    }
 }
 
 impl std::fmt::Display for GtpFailure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            GtpFailure::Spawn(e) => write!(f, "the engine could not be started: {e}"),
-            GtpFailure::Hung { command, seconds } => write!(
+            GtpFailure::Spawn(e) => write!(f, "the engine could not be started: {e}")?,
+            GtpFailure::Hung {
+                command, seconds, ..
+            } => write!(
                 f,
-                "the engine did not answer '{command}' within {seconds} s and was killed (hung)"
-            ),
-            GtpFailure::Exited { command, status } => {
-                write!(
-                    f,
-                    "the engine exited while answering '{command}' ({status}): it crashed"
-                )
+                "the engine did not finish its answer to '{command}' within {seconds} s and was killed (hung)"
+            )?,
+            GtpFailure::Exited {
+                command, status, ..
+            } => write!(
+                f,
+                "the engine exited while answering '{command}' ({status}): it crashed"
+            )?,
+            GtpFailure::Protocol {
+                command, answer, ..
+            } => write!(f, "the engine's answer to '{command}' is not GTP: '{answer}'")?,
+            GtpFailure::TooLong { command, what, .. } => write!(
+                f,
+                "the engine's answer to '{command}' is too long ({what}) and the engine was killed"
+            )?,
+            GtpFailure::NotUtf8 { command, at, .. } => write!(
+                f,
+                "the engine's answer to '{command}' is not UTF-8 text ({at}); GTP is text, and the engine was killed"
+            )?,
+        }
+        let stderr = self.stderr().trim_end();
+        if !stderr.is_empty() {
+            write!(f, "\n  the engine's standard error ended with:")?;
+            for line in stderr.lines() {
+                write!(f, "\n  | {line}")?;
             }
-            GtpFailure::Protocol { command, answer } => {
-                write!(
-                    f,
-                    "the engine's answer to '{command}' is not GTP: '{answer}'"
-                )
+        }
+        Ok(())
+    }
+}
+
+/// At most this many characters of an engine's text are quoted in a message.
+const QUOTED_CHARS: usize = 200;
+
+fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((cut, _)) => format!("{}... ({} bytes in all)", &text[..cut], text.len()),
+        None => text.to_string(),
+    }
+}
+
+/// What the reader thread of an engine's standard output passes on.
+enum Output {
+    Line(String),
+    /// A line over [`Limits::line_bytes`] (the reader stops there).
+    LongLine,
+    /// A line that is not UTF-8: where, and the bytes around (the reader stops there).
+    NotUtf8(String),
+    /// The output closed (or could not be read).
+    Closed,
+}
+
+/// How many lines the reader may be ahead of the answer being read: with the line cap, it
+/// bounds the memory an engine that floods its output can take.
+const LINES_AHEAD: usize = 16;
+
+/// Reads `stdout` a line at a time, never more than `line_bytes` at once.
+fn read_output(stdout: impl std::io::Read, send: SyncSender<Output>, line_bytes: usize) {
+    let mut reader = BufReader::new(stdout);
+    loop {
+        let mut line = Vec::new();
+        let read = (&mut reader)
+            .take(line_bytes as u64 + 1)
+            .read_until(b'\n', &mut line);
+        let event = match read {
+            Err(_) | Ok(0) => Output::Closed,
+            Ok(_) => {
+                if line.last() == Some(&b'\n') {
+                    line.pop();
+                    if line.last() == Some(&b'\r') {
+                        line.pop();
+                    }
+                }
+                if line.len() > line_bytes {
+                    Output::LongLine
+                } else {
+                    match String::from_utf8(line) {
+                        Ok(text) => Output::Line(text),
+                        Err(e) => {
+                            let at = e.utf8_error().valid_up_to();
+                            let bytes = e.as_bytes();
+                            let shown: Vec<String> = bytes[at.saturating_sub(8)..]
+                                .iter()
+                                .take(16)
+                                .map(|b| format!("{b:02x}"))
+                                .collect();
+                            Output::NotUtf8(format!(
+                                "byte {} of a line is 0x{:02x}; bytes around it: {}",
+                                at + 1,
+                                bytes[at],
+                                shown.join(" ")
+                            ))
+                        }
+                    }
+                }
             }
+        };
+        let last = !matches!(event, Output::Line(_));
+        if send.send(event).is_err() || last {
+            return;
+        }
+    }
+}
+
+/// The last bytes an engine wrote on its standard error, and whether it closed it.
+#[derive(Default)]
+struct StderrTail {
+    bytes: VecDeque<u8>,
+    /// Bytes dropped from the front (so that the tail says it is one).
+    dropped: bool,
+    closed: bool,
+}
+
+type SharedTail = Arc<(Mutex<StderrTail>, Condvar)>;
+
+/// Reads `stderr` to its end into a ring of `cap` bytes.
+fn read_stderr(mut stderr: impl std::io::Read, tail: SharedTail, cap: usize) {
+    let mut chunk = [0u8; 4096];
+    loop {
+        let n = stderr.read(&mut chunk).unwrap_or(0);
+        let (lock, closed) = &*tail;
+        let Ok(mut t) = lock.lock() else { return };
+        if n == 0 {
+            t.closed = true;
+            closed.notify_all();
+            return;
+        }
+        t.bytes.extend(&chunk[..n]);
+        if t.bytes.len() > cap {
+            let excess = t.bytes.len() - cap;
+            t.bytes.drain(..excess);
+            t.dropped = true;
         }
     }
 }
@@ -81,8 +282,10 @@ impl std::fmt::Display for GtpFailure {
 pub struct GtpProcess {
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    output: Receiver<Output>,
+    stderr: SharedTail,
     timeout: Duration,
+    limits: Limits,
     /// The commands the engine lists (`list_commands`).
     pub commands: BTreeSet<String>,
     dead: Option<GtpFailure>,
@@ -91,11 +294,21 @@ pub struct GtpProcess {
 impl GtpProcess {
     /// Starts `argv[0]` with the other words as arguments and asks for its commands. The
     /// first answer may take `startup` (engines load networks and books); every later one
-    /// `timeout`.
+    /// `timeout`. The caps are [`Limits::default`].
     pub fn spawn(
         argv: &[String],
         startup: Duration,
         timeout: Duration,
+    ) -> Result<GtpProcess, GtpFailure> {
+        GtpProcess::spawn_with(argv, startup, timeout, Limits::default())
+    }
+
+    /// [`GtpProcess::spawn`] with other caps.
+    pub fn spawn_with(
+        argv: &[String],
+        startup: Duration,
+        timeout: Duration,
+        limits: Limits,
     ) -> Result<GtpProcess, GtpFailure> {
         let Some((program, args)) = argv.split_first() else {
             return Err(GtpFailure::Spawn("no engine command given".into()));
@@ -109,25 +322,25 @@ impl GtpProcess {
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| GtpFailure::Spawn(format!("{program}: {e}")))?;
         let stdout = child.stdout.take().expect("stdout is piped");
+        let stderr = child.stderr.take().expect("stderr is piped");
         let stdin = child.stdin.take();
-        let (send, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if send.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let (send, output) = mpsc::sync_channel(LINES_AHEAD);
+        let line_bytes = limits.line_bytes;
+        std::thread::spawn(move || read_output(stdout, send, line_bytes));
+        let tail = SharedTail::default();
+        let (ring, cap) = (Arc::clone(&tail), limits.stderr_bytes);
+        std::thread::spawn(move || read_stderr(stderr, ring, cap));
         let mut process = GtpProcess {
             child,
             stdin,
-            lines,
+            output,
+            stderr: tail,
             timeout: startup,
+            limits,
             commands: BTreeSet::new(),
             dead: None,
         };
@@ -145,47 +358,101 @@ impl GtpProcess {
         self.commands.contains(command)
     }
 
+    /// The last bytes the engine wrote on its standard error so far (lossy UTF-8; "..."
+    /// first when earlier bytes were dropped).
+    pub fn stderr_tail(&self) -> String {
+        let Ok(t) = self.stderr.0.lock() else {
+            return String::new();
+        };
+        let (a, b) = t.bytes.as_slices();
+        let text = String::from_utf8_lossy(&[a, b].concat()).into_owned();
+        if t.dropped {
+            format!("...{text}")
+        } else {
+            text
+        }
+    }
+
+    /// Waits up to `wait` for the engine's standard error to close (after a kill or an
+    /// exit), so that its last words are in the tail.
+    fn wait_for_stderr(&self, wait: Duration) {
+        let (lock, closed) = &*self.stderr;
+        if let Ok(t) = lock.lock() {
+            let _ = closed.wait_timeout_while(t, wait, |t| !t.closed);
+        }
+    }
+
     /// Sends one command; `Ok(Ok(answer))` for `=`, `Ok(Err(message))` for `?`.
     pub fn ask(&mut self, command: &str) -> Result<Result<String, String>, GtpFailure> {
         if let Some(f) = &self.dead {
             return Err(f.clone());
         }
-        let result = self.exchange(command);
-        if let Err(f) = &result {
-            self.kill();
-            self.dead = Some(f.clone());
+        match self.exchange(command) {
+            Ok(answer) => Ok(answer),
+            Err(f) => {
+                self.kill();
+                self.wait_for_stderr(Duration::from_millis(500));
+                let f = f.with_stderr(self.stderr_tail());
+                self.dead = Some(f.clone());
+                Err(f)
+            }
         }
-        result
     }
 
     fn exchange(&mut self, command: &str) -> Result<Result<String, String>, GtpFailure> {
-        let exited = |me: &mut GtpProcess| GtpFailure::Exited {
-            command: command.to_string(),
-            status: match me.child.try_wait() {
-                Ok(Some(s)) => s.to_string(),
-                _ => "output closed".to_string(),
-            },
+        let exited = |me: &mut GtpProcess| {
+            // The output closed: give the engine a moment to exit, for its status.
+            let mut status = "output closed".to_string();
+            for _ in 0..50 {
+                if let Ok(Some(s)) = me.child.try_wait() {
+                    status = s.to_string();
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            GtpFailure::Exited {
+                command: command.to_string(),
+                status,
+                stderr: String::new(),
+            }
         };
         let written = match self.stdin.as_mut() {
             Some(stdin) => writeln!(stdin, "{command}").and_then(|_| stdin.flush()),
             None => Err(std::io::Error::other("closed")),
         };
         if written.is_err() {
-            std::thread::sleep(Duration::from_millis(20));
             return Err(exited(self));
         }
+        // The whole answer within the timeout, however its lines arrive.
+        let deadline = Instant::now() + self.timeout;
         let mut answer: Vec<String> = Vec::new();
+        let mut bytes = 0;
         loop {
-            let line = match self.lines.recv_timeout(self.timeout) {
-                Ok(l) => l.trim_end_matches('\r').to_string(),
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.output.recv_timeout(left) {
+                Ok(Output::Line(l)) => l,
+                Ok(Output::LongLine) => {
+                    return Err(GtpFailure::TooLong {
+                        command: command.to_string(),
+                        what: format!("a line of more than {} bytes", self.limits.line_bytes),
+                        stderr: String::new(),
+                    })
+                }
+                Ok(Output::NotUtf8(at)) => {
+                    return Err(GtpFailure::NotUtf8 {
+                        command: command.to_string(),
+                        at,
+                        stderr: String::new(),
+                    })
+                }
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(GtpFailure::Hung {
                         command: command.to_string(),
                         seconds: self.timeout.as_secs_f64(),
+                        stderr: String::new(),
                     })
                 }
-                Err(RecvTimeoutError::Disconnected) => {
-                    std::thread::sleep(Duration::from_millis(20));
+                Ok(Output::Closed) | Err(RecvTimeoutError::Disconnected) => {
                     return Err(exited(self));
                 }
             };
@@ -194,6 +461,18 @@ impl GtpProcess {
                     continue; // blank lines before an answer
                 }
                 break;
+            }
+            bytes += line.len() + 1;
+            if bytes > self.limits.answer_bytes {
+                return Err(GtpFailure::TooLong {
+                    command: command.to_string(),
+                    what: format!(
+                        "more than {} bytes in {} lines without the blank line that ends an answer",
+                        self.limits.answer_bytes,
+                        answer.len() + 1
+                    ),
+                    stderr: String::new(),
+                });
             }
             answer.push(line);
         }
@@ -204,7 +483,8 @@ impl GtpProcess {
             _ => {
                 return Err(GtpFailure::Protocol {
                     command: command.to_string(),
-                    answer: first,
+                    answer: quoted(&first),
+                    stderr: String::new(),
                 })
             }
         };
@@ -224,7 +504,8 @@ impl GtpProcess {
             Ok(t) => Ok(t),
             Err(e) => Err(GtpFailure::Protocol {
                 command: command.to_string(),
-                answer: format!("? {e}"),
+                answer: quoted(&format!("? {e}")),
+                stderr: self.stderr_tail(),
             }),
         }
     }
@@ -552,8 +833,9 @@ impl GtpGame {
                     command: "showboard".into(),
                     answer: format!(
                         "no board drawing graphgo can read (and no list_stones): {}",
-                        drawn.lines().next().unwrap_or("")
+                        quoted(drawn.lines().next().unwrap_or(""))
                     ),
+                    stderr: self.process.borrow().stderr_tail(),
                 };
                 let text = f.to_string();
                 self.failure.borrow_mut().get_or_insert(f);

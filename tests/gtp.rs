@@ -1,6 +1,9 @@
 //! `graphgo verify-gtp` against GNU Go (Debian's `gnugo`, installed by `.ci/run`) and against
-//! tiny shell "engines" that hang, crash or misplay. The GNU Go tests skip with a message
-//! when `/usr/games/gnugo` (or $GNUGO) is absent.
+//! tiny shell "engines" that hang, crash or misplay, and the misbehaving engines of
+//! `tests/support/misbehaving_gtp.py` (floods, endless lines, bytes that are not text,
+//! crashes with a message, hangs: each must end in exit 3 within its time cap, with memory
+//! bounded). The GNU Go tests skip with a message when `/usr/games/gnugo` (or $GNUGO) is
+//! absent.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -740,4 +743,182 @@ fn setup_stones_reach_the_engine_through_loadsgf() {
 fn skipped(why: &str) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr().lock(), "SKIPPED: {why}");
+}
+
+/// What a run of `graphgo verify-gtp` against a misbehaving engine gave.
+struct Watched {
+    code: Option<i32>,
+    /// Its standard output and error, one after the other.
+    text: String,
+    elapsed: Duration,
+    /// graphgo's peak resident memory (VmHWM of /proc/PID/status) in KiB, where /proc has it.
+    peak_kib: Option<u64>,
+}
+
+/// The peak resident memory of a running process, in KiB (Linux: VmHWM).
+fn peak_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Runs `graphgo verify-gtp ARGS -- python3 tests/support/misbehaving_gtp.py MODE`, watching
+/// its memory every few milliseconds. A guard kills it past 120 s or 1 GiB (the test then
+/// fails on the numbers), so that a regression cannot take the machine down either.
+/// `None`, with a skip message, without Python 3.
+fn against_misbehaving(mode: &str, args: &[&str]) -> Option<Watched> {
+    use std::io::Read;
+    let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string());
+    if Command::new(&python).arg("--version").output().is_err() {
+        skipped("python3 not found (apt-get install python3, or set PYTHON)");
+        return None;
+    }
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/support/misbehaving_gtp.py");
+    let started = Instant::now();
+    let mut child = graphgo()
+        .arg("verify-gtp")
+        .args(args)
+        .arg("--out")
+        .arg(out_dir(&format!("gtp-misbehaving-{mode}")))
+        .arg("--")
+        .arg(&python)
+        .arg(&script)
+        .arg(mode)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = pipe.read_to_string(&mut text);
+            text
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().unwrap()));
+    let stderr = drain(Box::new(child.stderr.take().unwrap()));
+    let mut peak = None;
+    let status = loop {
+        if let Some(kib) = peak_kib(child.id()) {
+            peak = peak.max(Some(kib));
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(120) || peak > Some(1024 * 1024) {
+            let _ = child.kill();
+            break child.wait().unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Some(Watched {
+        code: status.code(),
+        text: format!("{}{}", stdout.join().unwrap(), stderr.join().unwrap()),
+        elapsed: started.elapsed(),
+        peak_kib: peak,
+    })
+}
+
+/// The bounds every misbehaving engine must be handled within: exit 3, the words given, a
+/// generous time guard, and under 200 MB of memory.
+fn assert_engine_failure(run: &Watched, words: &[&str], within: Duration) {
+    let text = &run.text;
+    assert_eq!(run.code, Some(3), "{text}");
+    for w in words {
+        assert!(text.contains(w), "'{w}' missing from:\n{text}");
+    }
+    assert!(
+        run.elapsed < within,
+        "took {:?} (guard {within:?}):\n{text}",
+        run.elapsed
+    );
+    if let Some(kib) = run.peak_kib {
+        assert!(kib < 200 * 1024, "peak memory {kib} KiB:\n{text}");
+    }
+}
+
+#[test]
+fn an_engine_flooding_one_answer_is_cut_off_with_memory_bounded() {
+    let Some(run) = against_misbehaving("flood", &["--size", "3"]) else {
+        return;
+    };
+    assert_engine_failure(
+        &run,
+        &[
+            "answer to 'list_commands' is too long",
+            "more than 1048576 bytes",
+            "without the blank line that ends an answer",
+        ],
+        Duration::from_secs(30),
+    );
+}
+
+#[test]
+fn an_engine_sending_one_endless_line_is_cut_off_with_memory_bounded() {
+    let Some(run) = against_misbehaving("endless-line", &["--size", "3"]) else {
+        return;
+    };
+    assert_engine_failure(
+        &run,
+        &["too long", "a line of more than 65536 bytes"],
+        Duration::from_secs(30),
+    );
+}
+
+#[test]
+fn the_timeout_bounds_a_whole_answer_not_each_line() {
+    // One line every 0.2 s, for ever: each line is well within the 2 s, the answer never.
+    let Some(run) = against_misbehaving("drip", &["--size", "3", "--startup-timeout", "2"]) else {
+        return;
+    };
+    assert_engine_failure(
+        &run,
+        &[
+            "did not finish its answer to 'list_commands' within 2 s",
+            "(hung)",
+        ],
+        Duration::from_secs(20),
+    );
+}
+
+#[test]
+fn an_engine_printing_bytes_that_are_not_text_is_reported_as_such() {
+    let Some(run) = against_misbehaving("garbage", &["--size", "3"]) else {
+        return;
+    };
+    assert_engine_failure(
+        &run,
+        &["is not UTF-8 text", "0xff"],
+        Duration::from_secs(30),
+    );
+    assert!(!run.text.contains("crashed"), "{}", run.text);
+}
+
+#[test]
+fn a_crashing_engine_is_reported_with_its_own_last_words() {
+    let Some(run) = against_misbehaving("crash", &["--size", "3"]) else {
+        return;
+    };
+    assert_engine_failure(
+        &run,
+        &[
+            "crashed",
+            "exit status: 3",
+            "standard error ended with",
+            "misbehaving_gtp: the ko table is corrupt, giving up",
+        ],
+        Duration::from_secs(30),
+    );
+}
+
+#[test]
+fn a_hung_engine_is_killed_within_the_timeout() {
+    let Some(run) = against_misbehaving("hang", &["--size", "3", "--timeout", "1"]) else {
+        return;
+    };
+    assert_engine_failure(
+        &run,
+        &["did not finish its answer to '", "' within 1 s", "(hung)"],
+        Duration::from_secs(20),
+    );
 }
