@@ -2,15 +2,14 @@
 //! with graphgo: `graphgo verify-gtp -- ENGINE COMMAND...`.
 //!
 //! The engine is a child process spoken to over its standard input and output. A reader
-//! thread turns its output into lines on a bounded channel, so that every answer is waited
-//! for with a timeout on the whole answer, and no line or answer may pass the caps of
-//! [`Limits`]: an engine that hangs, floods its output, sends an endless line or bytes that
-//! are not text is killed and reported, one that exits is reported, and the process is
-//! always killed and reaped when its [`GtpProcess`] is dropped. Another thread keeps the
-//! last few KiB of the engine's standard error, shown with any failure.
+//! thread turns its output into lines on a channel, so that every answer is waited for with
+//! a timeout: an engine that hangs is killed and reported, one that exits is reported, and
+//! the process is always killed and reaped when its [`GtpProcess`] is dropped.
 //!
-//! [`GtpRules`] makes the engine a [`RuleSet`], so the comparer and the shrinker of
-//! `check.rs` drive it like graphgo's own sides. GTP tells only what is on the board and
+//! [`GtpRules`] makes the engine a [`RuleSet`] and an [`EngineUnderTest`], so that it goes
+//! through the one verification path of `crate::verify` (vectors, campaign, findings,
+//! report) like a Rust engine; [`verify_command`] does it all in one call from a command
+//! line, an engine that cannot be started being a failure in the report like any other. GTP tells only what is on the board and
 //! which moves are legal, so the engine side reads those from the engine (`list_stones`,
 //! else `showboard`; `all_legal`, else `is_legal`, else the answer to `play`) and takes the
 //! rest (whose turn it is, the end after two passes, resignation) from a graphgo engine
@@ -28,17 +27,14 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use rand::{Rng, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
-
 use crate::board::{Board, Shape, Vertex};
-use crate::check::{self, Difference, Divergence};
 use crate::engine::Engine;
 use crate::game::{
-    Colour, Illegal, Observation, Options, Playable, Player, Repetition, RuleId, RuleSet,
-    SelfCapture, Setup, Turn, Unsupported,
+    Colour, Illegal, Observation, Options, Playable, Player, RuleId, RuleSet, Setup, Turn,
+    Unsupported,
 };
 use crate::record::Game;
+use crate::verify::{Boards, EngineUnderTest, Support};
 
 /// The largest board GTP can name (columns A-Z without I).
 pub const MAX_GTP_SIZE: usize = 25;
@@ -68,110 +64,8 @@ impl Default for Limits {
     }
 }
 
-/// How talking to an engine failed: these end a verification, they are not rule findings.
-/// Each carries the last bytes the engine wrote on its standard error (`stderr`, empty if
-/// none), read after the engine was killed, so that its own message is not lost.
-#[derive(Clone, Debug, PartialEq)]
-pub enum GtpFailure {
-    /// The engine could not be started.
-    Spawn(String),
-    /// No whole answer within the timeout: the engine was killed.
-    Hung {
-        command: String,
-        seconds: f64,
-        stderr: String,
-    },
-    /// The engine exited (or closed its output) while a command was waiting.
-    Exited {
-        command: String,
-        status: String,
-        stderr: String,
-    },
-    /// An answer that is not GTP (neither `=` nor `?` first).
-    Protocol {
-        command: String,
-        answer: String,
-        stderr: String,
-    },
-    /// An answer over a cap of [`Limits`] (`what` says which): the engine was killed.
-    TooLong {
-        command: String,
-        what: String,
-        stderr: String,
-    },
-    /// Output that is not UTF-8 text (GTP is text): the engine was killed.
-    NotUtf8 {
-        command: String,
-        /// Where the first bad byte is, and the bytes around it in hexadecimal.
-        at: String,
-        stderr: String,
-    },
-}
-
-impl GtpFailure {
-    /// The tail of the engine's standard error kept with the failure ("" if none).
-    pub fn stderr(&self) -> &str {
-        match self {
-            GtpFailure::Spawn(_) => "",
-            GtpFailure::Hung { stderr, .. }
-            | GtpFailure::Exited { stderr, .. }
-            | GtpFailure::Protocol { stderr, .. }
-            | GtpFailure::TooLong { stderr, .. }
-            | GtpFailure::NotUtf8 { stderr, .. } => stderr,
-        }
-    }
-
-    fn with_stderr(mut self, tail: String) -> GtpFailure {
-        match &mut self {
-            GtpFailure::Spawn(_) => {}
-            GtpFailure::Hung { stderr, .. }
-            | GtpFailure::Exited { stderr, .. }
-            | GtpFailure::Protocol { stderr, .. }
-            | GtpFailure::TooLong { stderr, .. }
-            | GtpFailure::NotUtf8 { stderr, .. } => *stderr = tail,
-        }
-        self
-    }
-}
-
-impl std::fmt::Display for GtpFailure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            GtpFailure::Spawn(e) => write!(f, "the engine could not be started: {e}")?,
-            GtpFailure::Hung {
-                command, seconds, ..
-            } => write!(
-                f,
-                "the engine did not finish its answer to '{command}' within {seconds} s and was killed (hung)"
-            )?,
-            GtpFailure::Exited {
-                command, status, ..
-            } => write!(
-                f,
-                "the engine exited while answering '{command}' ({status}): it crashed"
-            )?,
-            GtpFailure::Protocol {
-                command, answer, ..
-            } => write!(f, "the engine's answer to '{command}' is not GTP: '{answer}'")?,
-            GtpFailure::TooLong { command, what, .. } => write!(
-                f,
-                "the engine's answer to '{command}' is too long ({what}) and the engine was killed"
-            )?,
-            GtpFailure::NotUtf8 { command, at, .. } => write!(
-                f,
-                "the engine's answer to '{command}' is not UTF-8 text ({at}); GTP is text, and the engine was killed"
-            )?,
-        }
-        let stderr = self.stderr().trim_end();
-        if !stderr.is_empty() {
-            write!(f, "\n  the engine's standard error ended with:")?;
-            for line in stderr.lines() {
-                write!(f, "\n  | {line}")?;
-            }
-        }
-        Ok(())
-    }
-}
+/// How talking to an engine failed (the one failure type of every engine under test).
+pub use crate::verify::EngineFailure as GtpFailure;
 
 /// At most this many characters of an engine's text are quoted in a message.
 const QUOTED_CHARS: usize = 200;
@@ -728,7 +622,17 @@ impl RuleSet for GtpRules {
             self.failure.borrow_mut().get_or_insert(f);
             Unsupported(text)
         };
-        p.must(&format!("boardsize {n}")).map_err(fail)?;
+        // An engine may play only some sizes (many only 19x19): a refused size is not a
+        // failure to talk, the game is just not played.
+        match p.ask(&format!("boardsize {n}")) {
+            Ok(Ok(_)) => {}
+            Ok(Err(answer)) => {
+                return Err(Unsupported(format!(
+                    "the engine refuses boardsize {n} ({answer})"
+                )))
+            }
+            Err(f) => return Err(fail(f)),
+        }
         p.must("clear_board").map_err(fail)?;
         let has_stones = setup.initial.iter().any(|&c| c != Colour::Empty);
         if has_stones || setup.to_move == Player::White {
@@ -957,489 +861,88 @@ impl Playable for GtpGame {
     }
 }
 
-/// How a verification run is set up.
-#[derive(Clone, Debug)]
-pub struct Plan {
-    /// Board sides to play (square grids).
-    pub sizes: Vec<usize>,
-    /// Random games per size.
-    pub games: usize,
-    /// The most turns a game is played for.
-    pub max_turns: usize,
-    pub seed: u64,
-    /// graphgo's options that match the engine's.
-    pub options: Options,
-    pub komi: num_rational::BigRational,
-    /// Comparisons the shrinker may run for each disagreement.
-    pub shrink_budget: usize,
-    /// Where minimized records are written (`None`: not written).
-    pub out: Option<PathBuf>,
-    /// Stop after this many disagreements.
-    pub max_findings: usize,
-}
-
-/// A disagreement, minimized.
-#[derive(Clone, Debug)]
-pub struct Finding {
-    /// Which game of the run found it (`size`, index) and how.
-    pub found_in: String,
-    pub game: Game,
-    pub divergence: Divergence,
-    /// The clause involved, and which graphgo options would agree with the engine there.
-    pub clause: String,
-    /// The files written (YAML record, SGF).
-    pub files: Vec<PathBuf>,
-}
-
-/// What a run found.
-#[derive(Debug, Default)]
-pub struct Report {
-    pub games: usize,
-    pub turns: usize,
-    pub findings: Vec<Finding>,
-    /// Set when the engine hung, crashed or stopped speaking GTP.
-    pub failure: Option<GtpFailure>,
-    /// Board sizes the engine refused (`boardsize` failed).
-    pub skipped_sizes: Vec<usize>,
-}
-
-/// The options graphgo can be switched to, for naming which of them agrees with the engine.
-fn option_variants(base: Options) -> Vec<(String, Options)> {
-    let mut out = Vec::new();
-    for r in [
-        Repetition::Positional,
-        Repetition::Situational,
-        Repetition::Simple,
-        Repetition::None,
-    ] {
-        if r != base.repetition {
-            out.push((
-                format!("--repetition {}", format!("{r:?}").to_lowercase()),
-                Options {
-                    repetition: r,
-                    ..base
-                },
-            ));
-        }
-    }
-    for s in [SelfCapture::All, SelfCapture::Multi, SelfCapture::None] {
-        if s != base.self_capture {
-            out.push((
-                format!("--self-capture {}", format!("{s:?}").to_lowercase()),
-                Options {
-                    self_capture: s,
-                    ..base
-                },
-            ));
-        }
-    }
-    out
-}
-
-/// The clause a disagreement is about: for a turn graphgo refuses, the clause it refuses it
-/// under; for a turn graphgo allows and the engine refuses, the clause graphgo would refuse
-/// it under with other options (and those options). Also says which options agree.
-pub fn clause_involved(game: &Game, divergence: &Divergence) -> String {
-    let prefix = &game.turns[..divergence.turns.min(game.turns.len())];
-    let disputed: Vec<Turn> = match &divergence.difference {
-        Difference::Verdict { turn, .. } => vec![turn.clone()],
-        Difference::LegalTurns { a, b } => {
-            let (a, b): (BTreeSet<_>, BTreeSet<_>) = (a.iter().collect(), b.iter().collect());
-            a.symmetric_difference(&b).map(|t| (*t).clone()).collect()
-        }
-        Difference::Observation { .. } => {
-            return "ggg1:2 (the engine shows another position after the same turns: which stones a move removes)".into()
-        }
-        _ => return "none (the engine failed)".into(),
-    };
-    let verdict = |options: Options, turn: &Turn| -> Result<(), Illegal> {
-        let setup = Setup {
-            options,
-            ..game.setup.clone()
+impl EngineUnderTest for GtpRules {
+    /// What a GTP engine plays: General Graph Go (`ggg1`) on square grids GTP can name,
+    /// setup stones and White first only through `loadsgf`, any komi; the options pinned
+    /// by [`GtpRules::options`] if set (they are the engine's own), else any.
+    fn support(&self) -> Support {
+        let setup = self.process.borrow().knows("loadsgf");
+        let any = Support {
+            rules: vec![RuleId::Ggg1],
+            boards: Boards::SquareGrids,
+            max_vertices: MAX_GTP_SIZE * MAX_GTP_SIZE,
+            setup_stones: setup,
+            white_first: setup,
+            komi: true,
+            ..Support::everything()
         };
-        let mut g = Engine.start(&setup).map_err(|e| Illegal {
-            clause: "start",
-            reason: e.0,
-        })?;
-        for t in prefix {
-            let _ = g.play(t);
-        }
-        g.play(turn)
-    };
-    let mut parts = Vec::new();
-    for turn in disputed.iter().take(3) {
-        let name = turn.text(&game.setup.board);
-        match verdict(game.setup.options, turn) {
-            Err(i) => {
-                let mut text = format!(
-                    "{}: graphgo refuses {name} ({}), the engine allows it",
-                    i.clause, i.reason
-                );
-                if let Some(gap) = repetition_gap(game, prefix, turn) {
-                    text.push_str(&format!(
-                        " [the position it makes occurred {gap} turn(s) earlier]"
-                    ));
-                }
-                parts.push(text)
-            }
-            Ok(()) => {
-                let mut why = format!("graphgo allows {name}, the engine refuses it");
-                for (flag, options) in option_variants(game.setup.options) {
-                    if let Err(i) = verdict(options, turn) {
-                        why = format!(
-                            "{}: graphgo allows {name}, the engine refuses it; graphgo with {flag} refuses it too ({})",
-                            i.clause, i.reason
-                        );
-                        break;
-                    }
-                }
-                parts.push(why);
-            }
+        match self.options.get() {
+            Some(options) => any.pinned_to(options),
+            None => any,
         }
     }
-    parts.join("; ")
-}
 
-/// How many turns back the position that `turn` makes (after `prefix`) last occurred, if
-/// it did: played with no repetition rule, so that the move is made.
-pub fn repetition_gap(game: &Game, prefix: &[Turn], turn: &Turn) -> Option<usize> {
-    let setup = Setup {
-        options: Options {
-            repetition: Repetition::None,
-            ..game.setup.options
-        },
-        ..game.setup.clone()
-    };
-    let mut g = Engine.start(&setup).ok()?;
-    let mut positions = vec![g.observe().position];
-    for t in prefix {
-        // A turn refused here was refused in the game too: it changed nothing.
-        if g.play(t).is_ok() {
-            positions.push(g.observe().position);
-        }
+    fn failure(&self) -> Option<GtpFailure> {
+        self.failure.borrow().clone()
     }
-    g.play(turn).ok()?;
-    positions.push(g.observe().position);
-    let last = positions.pop()?;
-    let at = positions.iter().rposition(|p| *p == last)?;
-    Some(positions.len() - at)
-}
 
-/// A minimized finding as a conformance vector (`spec/FORMAT.md`, "Conformance vectors"):
-/// graphgo's expectation at every turn, derived from the transcription and confirmed by the
-/// engine, so that the engine under test can be run against it like any vector. The clause
-/// the report names heads the vector's clause list. `None` if graphgo's own two sides
-/// disagree on the game (then the case file is the thing to look at).
-pub fn finding_as_vector(finding: &Finding, id: &str) -> Option<String> {
-    // The turns up to the disagreement, then the disputed turn itself (for a difference in
-    // the legal turns, the first turn one side allows and the other refuses), so that the
-    // vector pins graphgo's verdict on it.
-    let game = &finding.game;
-    let prefix = &game.turns[..finding.divergence.turns.min(game.turns.len())];
-    let disputed = match &finding.divergence.difference {
-        Difference::Verdict { turn, .. } => Some(turn.clone()),
-        Difference::LegalTurns { a, b } => {
-            let (a, b): (BTreeSet<_>, BTreeSet<_>) = (a.iter().collect(), b.iter().collect());
-            a.symmetric_difference(&b).next().map(|t| (*t).clone())
-        }
-        _ => None,
-    };
-    let turns: Vec<Turn> = prefix.iter().cloned().chain(disputed).collect();
-    let game = Game {
-        setup: game.setup.clone(),
-        turns,
-    };
-    let finding = &Finding {
-        game,
-        ..finding.clone()
-    };
-    let record = crate::record::Record::from_game(&finding.game.setup, &finding.game.turns);
-    let named = finding
-        .clause
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .next()
-        .map(|c| c.trim_end_matches(':'))
-        .filter(|c| c.contains(':'))
-        .map(str::to_string);
-    let draft = crate::vectors::Draft {
-        id: id.to_string(),
-        clauses: named.into_iter().collect(),
-        checked: None,
-        source: Some(format!("verify-gtp: {}", finding.found_in)),
-        note: Some(format!(
-            "A GTP engine disagreed with graphgo here: {}. The expectations are graphgo's.",
-            finding.clause
-        )),
-    };
-    let vector = crate::vectors::write_vector(
-        &crate::spec::Spec,
-        &[&Engine],
-        &record,
-        &finding.game,
-        draft,
-    )
-    .ok()?;
-    Some(vector.to_yaml())
-}
-
-/// The turn a random game plays next: a move from the agreed legal turns, now and then a
-/// pass; never a resignation.
-///
-/// Some turns are probes instead: moves graphgo refuses, so that the
-/// engine's answers to `play` are checked too (the only check for an engine without
-/// `all_legal` or `is_legal`). Both sides refusing a probe changes nothing.
-fn random_turn(
-    legal: &[Turn],
-    position: &[Colour],
-    rng: &mut Xoshiro256PlusPlus,
-    style: Style,
-) -> Option<Turn> {
-    if let Some(player) = legal.first().map(Turn::player) {
-        // Probes: mostly empty points graphgo refuses (suicide, ko, superko: where rules
-        // differ), now and then any point at all (occupied ones too).
-        let refused_empty: Vec<Vertex> = (0..position.len())
-            .filter(|&v| position[v] == Colour::Empty)
-            .filter(|&v| !legal.contains(&Turn::Move { player, at: v }))
-            .collect();
-        if !refused_empty.is_empty() && rng.random_bool(0.2) {
-            let at = refused_empty[rng.random_range(0..refused_empty.len())];
-            return Some(Turn::Move { player, at });
-        }
-        if !position.is_empty() && rng.random_bool(0.02) {
-            let at = rng.random_range(0..position.len());
-            return Some(Turn::Move { player, at });
-        }
+    fn methods(&self) -> String {
+        GtpRules::methods(self)
     }
-    let moves: Vec<&Turn> = legal
-        .iter()
-        .filter(|t| matches!(t, Turn::Move { .. }))
-        .collect();
-    let pass = legal.iter().find(|t| matches!(t, Turn::Pass { .. }));
-    let pass_odds = match style {
-        Style::Long => 0.0,
-        Style::Random => 0.03,
-    };
-    if moves.is_empty() || rng.random_bool(pass_odds) {
-        return pass
-            .cloned()
-            .or_else(|| moves.first().map(|t| (*t).clone()));
+}
+
+impl GtpRules {
+    /// Starts the engine `argv` ([`GtpProcess::spawn`]) and wraps it, playing `options`
+    /// (graphgo's options matching the engine's own rules; `None`: not pinned). `scratch` is
+    /// a folder for the SGF files `loadsgf` reads.
+    pub fn spawn(
+        argv: &[String],
+        [startup, timeout]: [Duration; 2],
+        options: Option<Options>,
+        scratch: &Path,
+    ) -> Result<GtpRules, GtpFailure> {
+        let rules = GtpRules::new(GtpProcess::spawn(argv, startup, timeout)?, scratch);
+        rules.options.set(options);
+        Ok(rules)
     }
-    Some(moves[rng.random_range(0..moves.len())].clone())
 }
 
-#[derive(Clone, Copy, Debug)]
-enum Style {
-    /// Random moves, a few passes.
-    Random,
-    /// No passes until the turn limit (long games, superko cycles on small boards).
-    Long,
-}
-
-/// Runs the plan against an engine: random and targeted games, each disagreement shrunk
-/// and written. `progress` gets one line per finding.
-pub fn verify(engine: &GtpRules, plan: &Plan, progress: &mut dyn FnMut(&str)) -> Report {
-    check::quiet_panics_in_sides();
-    engine.options.set(Some(plan.options));
-    let graphgo = OnSquareGrids {
-        rules: Engine,
-        options: plan.options,
-    };
-    let mut report = Report::default();
-    let mut seen: BTreeSet<String> = BTreeSet::new();
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(plan.seed);
-    'sizes: for &size in &plan.sizes {
-        let board = match Board::grid(size, size) {
-            Ok(b) => Arc::new(b),
-            Err(_) => continue,
-        };
-        // An engine may play only some sizes (many only 19x19): skip the others, visibly.
-        if let Err(answer) = engine.send(&format!("boardsize {size}")) {
-            if let Some(f) = engine.process.borrow().dead.clone() {
-                report.failure = Some(f);
-                break 'sizes;
-            }
-            progress(&format!(
-                "size {size}x{size} skipped: the engine refuses boardsize {size} ({answer})\n"
-            ));
-            report.skipped_sizes.push(size);
-            continue;
-        }
-        for index in 0..plan.games {
-            // Every third game is long (no passes): superko cycles and bounded histories.
-            let style = if index % 3 == 2 {
-                Style::Long
-            } else {
-                Style::Random
-            };
-            let mut setup = Setup::new(RuleId::Ggg1, Board::clone(&board));
-            setup.options = plan.options;
-            setup.komi = plan.komi.clone();
-            let mut session = match check::Session::start(&graphgo, engine, &setup) {
-                Ok(Some(s)) => s,
-                Ok(None) => {
-                    report.failure = engine.failure.borrow().clone();
-                    break 'sizes;
-                }
-                Err(d) => {
-                    report.failure = engine.failure.borrow().clone();
-                    if report.failure.is_some() {
-                        break 'sizes;
-                    }
-                    progress(&format!("cannot start a game: {}", d.describe(&board)));
-                    continue 'sizes;
-                }
-            };
-            let mut turns = Vec::new();
-            report.games += 1;
-            let diverged = loop {
-                if turns.len() >= plan.max_turns {
-                    break None;
-                }
-                let position = session.observation().position.clone();
-                let Some(turn) = random_turn(session.legal_turns(), &position, &mut rng, style)
-                else {
-                    break None;
-                };
-                report.turns += 1;
-                match session.play(&turn) {
-                    // A probe both sides refuse changes nothing: it is left out of the
-                    // record, so that the record replays with `graphgo play`.
-                    Ok(check::Verdict::Refused(_)) => {}
-                    Ok(_) => turns.push(turn),
-                    Err(d) => {
-                        turns.push(turn);
-                        break Some(d);
-                    }
-                }
-            };
-            drop(session);
-            if let Some(f) = engine.failure.borrow().clone() {
-                report.failure = Some(f);
-                break 'sizes;
-            }
-            let Some(_) = diverged else { continue };
-            let game = Game {
-                setup: setup.clone(),
-                turns,
-            };
-            let Some(shrunk) = check::shrink(&graphgo, engine, &game, plan.shrink_budget) else {
-                continue;
-            };
-            if let Some(f) = engine.failure.borrow().clone() {
-                report.failure = Some(f);
-                break 'sizes;
-            }
-            let clause = clause_involved(&shrunk.game, &shrunk.divergence);
-            let key = format!(
-                "{}|{}",
-                shrunk.game.setup.board.len(),
-                shrunk
-                    .game
-                    .turns
-                    .iter()
-                    .map(|t| t.text(&shrunk.game.setup.board))
-                    .collect::<Vec<_>>()
-                    .join(",")
-            );
-            if !seen.insert(key) {
-                continue;
-            }
-            let found_in = format!(
-                "{size}x{size} game {index} ({}), seed {}",
-                match style {
-                    Style::Random => "random",
-                    Style::Long => "long, no passes",
+/// Verifies the GTP engine `argv` in one call, never aborting: starts it, sends the komi
+/// of the plan if any, runs [`crate::verify::verify_with`] with graphgo set to the plan's
+/// options, and returns the report; an engine that cannot be started, crashes, hangs or
+/// prints garbage is the report's `failure` (with the tail of its standard error), with
+/// what was done before kept. `Err` only for bad vector files.
+pub fn verify_command(
+    argv: &[String],
+    timeouts: [Duration; 2],
+    plan: &crate::verify::Plan,
+    progress: &mut dyn FnMut(&str),
+) -> Result<crate::verify::Report, crate::record::InputError> {
+    let scratch = std::env::temp_dir();
+    let rules = match GtpRules::spawn(argv, timeouts, plan.options, &scratch) {
+        Ok(r) => r,
+        Err(failure) => {
+            return Ok(crate::verify::Report {
+                engine: argv.join(" "),
+                methods: String::new(),
+                vectors: crate::vectors::Summary {
+                    sides: vec![argv.join(" ")],
+                    runs: Vec::new(),
                 },
-                plan.seed
-            );
-            let mut finding = Finding {
-                found_in,
-                game: shrunk.game,
-                divergence: shrunk.divergence,
-                clause,
-                files: Vec::new(),
-            };
-            if let Some(dir) = &plan.out {
-                finding.files = write_finding(dir, report.findings.len() + 1, &finding, engine);
-            }
-            progress(&finding_text(&finding));
-            report.findings.push(finding);
-            if report.findings.len() >= plan.max_findings {
-                break 'sizes;
-            }
+                campaign: crate::verify::CampaignReport {
+                    seed: plan.seed,
+                    stopped: Some("the engine could not be started".into()),
+                    ..Default::default()
+                },
+                failure: Some(failure),
+            })
         }
-    }
-    report
-}
-
-/// A few lines about a finding.
-pub fn finding_text(f: &Finding) -> String {
-    let board = &f.game.setup.board;
-    let mut out = format!(
-        "DISAGREEMENT ({}): {} turns on {}x{} after shrinking\n  clause: {}\n",
-        f.found_in,
-        f.game.turns.len(),
-        square_side(board).unwrap_or(0),
-        square_side(board).unwrap_or(0),
-        f.clause
-    );
-    let turns: Vec<String> = f
-        .game
-        .turns
-        .iter()
-        .map(|t| crate::sgf::turn_text(&f.game, t))
-        .collect();
-    if turns.len() > 40 {
-        out.push_str(&format!(
-            "  turns: {}, ... ({} turns; all in the written record)\n",
-            turns[..40].join(", "),
-            turns.len()
-        ));
-    } else {
-        out.push_str(&format!("  turns: {}\n", turns.join(", ")));
-    }
-    for line in f.divergence.describe(board).lines() {
-        out.push_str(&format!("  {line}\n"));
-    }
-    for file in &f.files {
-        out.push_str(&format!("  written: {}\n", file.display()));
-    }
-    out
-}
-
-/// Writes a finding as a case file (YAML, replayable with `graphgo check`, which compares
-/// graphgo's two sides) and an SGF file; returns the paths.
-fn write_finding(dir: &Path, number: usize, f: &Finding, engine: &GtpRules) -> Vec<PathBuf> {
-    let mut written = Vec::new();
-    let stem = format!("gtp-{number:03}");
-    let graphgo = OnSquareGrids {
-        rules: Engine,
-        options: f.game.setup.options,
     };
-    let provenance = format!(
-        "verify-gtp: {}\nclause: {}\n(the engine's side is the GTP engine; `graphgo check` replays graphgo's own sides)",
-        f.found_in, f.clause
-    );
-    let yaml = check::case_file(&graphgo, engine, &f.game, &provenance);
-    let path = dir.join(format!("{stem}.yaml"));
-    if crate::fuzz::write_atomically(&path, &yaml).is_ok() {
-        written.push(path);
+    if let Some(komi) = plan.komi.as_ref().and_then(num_traits::ToPrimitive::to_f64) {
+        let _ = rules.send(&format!("komi {komi}"));
     }
-    if let Some(vector) = finding_as_vector(f, &stem) {
-        let path = dir.join(format!("{stem}.vector.yaml"));
-        if crate::fuzz::write_atomically(&path, &vector).is_ok() {
-            written.push(path);
-        }
+    if let crate::verify::Games::SquareGrids { sides } = &plan.games_on {
+        rules.decide_stones(sides);
     }
-    let comment = format!(
-        "verify-gtp finding {number}: {}\nclause: {}",
-        f.found_in, f.clause
-    );
-    if let Some(sgf) = crate::sgf::write(&f.game, &comment) {
-        let path = dir.join(format!("{stem}.sgf"));
-        if crate::fuzz::write_atomically(&path, &sgf).is_ok() {
-            written.push(path);
-        }
-    }
-    written
+    crate::verify::verify_with(&rules, plan, progress)
 }

@@ -138,6 +138,10 @@ enum Command {
         /// graphgo's repetition rule to compare with: positional, situational, simple, none.
         #[arg(long, default_value = "positional")]
         repetition: String,
+        /// Print the report as one JSON object (the summary, each finding, the engine's
+        /// failure) instead of text.
+        #[arg(long)]
+        json: bool,
         /// The engine's command line, after `--`.
         #[arg(last = true, required = true, value_name = "ENGINE")]
         engine: Vec<String>,
@@ -269,6 +273,7 @@ fn main() -> ExitCode {
             shrink_budget,
             self_capture,
             repetition,
+            json,
             engine,
         } => {
             let rules = SgfRules {
@@ -290,6 +295,7 @@ fn main() -> ExitCode {
                 shrink_budget,
                 &rules,
                 &engine,
+                json,
             )
         }
         Command::Pairs { max, seconds } => pairs(max, seconds),
@@ -1015,6 +1021,7 @@ fn verify_gtp(
     shrink_budget: usize,
     flags: &SgfRules,
     engine: &[String],
+    json: bool,
 ) -> ExitCode {
     use graphgo::gtp;
     let options = match flags.read() {
@@ -1043,53 +1050,98 @@ fn verify_gtp(
     };
     let timeout = std::time::Duration::from_secs_f64(timeout);
     let startup = std::time::Duration::from_secs_f64(startup);
-    let process = match gtp::GtpProcess::spawn(engine, startup, timeout) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("graphgo verify-gtp: {e}");
+    let plan = graphgo::verify::Plan {
+        vectors: None,
+        seed,
+        games: games as u64,
+        shrink_budget,
+        games_on: graphgo::verify::Games::SquareGrids { sides: sizes },
+        options: Some(options),
+        komi: Some(komi),
+        max_turns: Some(max_turns),
+        time_budget: None,
+        turn_budget: None,
+        max_findings,
+        out: Some(out),
+        finding_prefix: "gtp".into(),
+    };
+    // --out is checked before any work: a writable folder (created if missing).
+    if let Err(e) = graphgo::verify::check_out_dir(plan.out.as_deref().expect("given")) {
+        return fail(format!("--out: {e}"));
+    }
+    let scratch = std::env::temp_dir();
+    let rules = match gtp::GtpRules::spawn(engine, [startup, timeout], Some(options), &scratch) {
+        Ok(r) => r,
+        Err(f) => {
+            if json {
+                let failed = serde_json::json!({ "engine": engine.join(" "), "passed": false, "failure": f.to_json() });
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&failed).expect("JSON always serialises")
+                );
+            } else {
+                eprintln!("graphgo verify-gtp: {f}");
+            }
             return ExitCode::from(3);
         }
     };
-    let rules = gtp::GtpRules::new(process, &out);
-    if let Some(k) = komi_text(&komi) {
+    if let Some(k) = komi_text(plan.komi.as_ref().expect("given")) {
         let _ = rules_komi(&rules, &k);
     }
-    let plan = gtp::Plan {
-        sizes,
-        games,
-        max_turns,
-        seed,
-        options,
-        komi,
-        shrink_budget,
-        out: Some(out.clone()),
-        max_findings,
+    if let graphgo::verify::Games::SquareGrids { sides } = &plan.games_on {
+        rules.decide_stones(sides);
+    }
+    if !json {
+        println!(
+            "graphgo verify-gtp: {} against graphgo (ggg1, self-capture {:?}, repetition {:?}); {}; seed {seed}",
+            engine.join(" "),
+            options.self_capture,
+            options.repetition,
+            graphgo::verify::EngineUnderTest::methods(&rules)
+        );
+    }
+    let mut progress = |line: &str| {
+        if !json {
+            print!("{line}");
+        }
     };
-    rules.decide_stones(&plan.sizes);
-    println!(
-        "graphgo verify-gtp: {} against graphgo (ggg1, self-capture {:?}, repetition {:?}); {}; seed {seed}",
-        engine.join(" "),
-        options.self_capture,
-        options.repetition,
-        rules.methods()
-    );
-    let report = gtp::verify(&rules, &plan, &mut |line| print!("{line}"));
-    println!(
-        "{} games, {} turns, {} disagreement{}",
-        report.games,
-        report.turns,
-        report.findings.len(),
-        if report.findings.len() == 1 { "" } else { "s" }
-    );
-    if let Some(f) = &report.failure {
-        println!("ENGINE FAILURE: {f}");
+    let report = match graphgo::verify::verify_with(&rules, &plan, &mut progress) {
+        Ok(r) => r,
+        Err(e) => return fail(e),
+    };
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report.to_json()).expect("JSON always serialises")
+        );
+    } else {
+        let c = &report.campaign;
+        println!(
+            "{} games, {} turns, {} disagreement{}",
+            c.games,
+            c.turns,
+            c.findings.len(),
+            if c.findings.len() == 1 { "" } else { "s" }
+        );
+        if let Some(f) = &report.failure {
+            println!("ENGINE FAILURE: {f}");
+        } else if c.games == 0 {
+            println!("ENGINE FAILURE: no game could be played (every board size was refused)");
+        }
+    }
+    if report.failure.is_some() || report.campaign.games == 0 {
         return ExitCode::from(3);
     }
-    if report.games == 0 {
-        println!("ENGINE FAILURE: no game could be played (every board size was refused)");
-        return ExitCode::from(3);
+    if report
+        .campaign
+        .findings
+        .iter()
+        .any(|f| !f.write_errors.is_empty())
+    {
+        eprintln!("graphgo verify-gtp: some findings could not be written (see NOT WRITTEN above)");
+        return ExitCode::from(1);
     }
-    if report.findings.is_empty() {
+    if report.campaign.findings.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

@@ -112,7 +112,7 @@ fn simple_ko_against_positional_superko_is_reported_with_its_clause_and_files() 
         .unwrap();
     let text = String::from_utf8_lossy(&run.stdout);
     assert_eq!(run.status.code(), Some(1), "{text}");
-    assert!(text.contains("DISAGREEMENT"), "{text}");
+    assert!(text.contains("DIVERGENCE (ggg1:3) in 3x3 game"), "{text}");
     // Positional superko (ggg1:3) refuses a move that simple ko allows.
     assert!(text.contains("ggg1:3: graphgo refuses"), "{text}");
     let yaml = std::fs::read_to_string(out.join("gtp-001.yaml")).unwrap();
@@ -232,7 +232,9 @@ fn a_crashing_engine_is_reported() {
 #[test]
 fn a_missing_engine_is_reported_not_a_panic() {
     let run = graphgo()
-        .args(["verify-gtp", "--", "/nonexistent/engine"])
+        .args(["verify-gtp", "--out"])
+        .arg(out_dir("gtp-missing"))
+        .args(["--", "/nonexistent/engine"])
         .output()
         .unwrap();
     assert_eq!(run.status.code(), Some(3));
@@ -921,4 +923,237 @@ fn a_hung_engine_is_killed_within_the_timeout() {
         &["did not finish its answer to '", "' within 1 s", "(hung)"],
         Duration::from_secs(20),
     );
+}
+
+/// The forgetful engine's command line, or `None` (with a skip message) without Python 3.
+fn forgetful_engine() -> Option<Vec<String>> {
+    let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string());
+    if Command::new(&python).arg("--version").output().is_err() {
+        skipped("python3 not found (apt-get install python3, or set PYTHON)");
+        return None;
+    }
+    Some(vec![python, "-c".to_string(), FORGETFUL_ENGINE.to_string()])
+}
+
+const FORGETFUL_ARGS: [&str; 10] = [
+    "--size",
+    "3",
+    "--games",
+    "3",
+    "--max-findings",
+    "1",
+    "--self-capture",
+    "all",
+    "--repetition",
+    "none",
+];
+
+#[test]
+fn verify_gtp_json_gives_the_summary_and_each_finding() {
+    let Some(engine) = forgetful_engine() else {
+        return;
+    };
+    let mut args = FORGETFUL_ARGS.to_vec();
+    args.push("--json");
+    let (code, text) = verify_gtp(&args, "gtp-json", &engine);
+    assert_eq!(code, Some(1), "{text}");
+    let report: serde_json::Value = serde_json::from_str(&text).expect(&text);
+    assert_eq!(report["passed"], false, "{text}");
+    assert!(report["failure"].is_null(), "{text}");
+    assert!(report["methods"]
+        .as_str()
+        .unwrap()
+        .contains("stones not read"));
+    let campaign = &report["campaign"];
+    assert!(campaign["games"].as_u64().unwrap() >= 1, "{text}");
+    let findings = campaign["findings"].as_array().unwrap();
+    assert_eq!(findings.len(), 1, "{text}");
+    // The engine keeps a captured stone: graphgo allows the move on the emptied point,
+    // the engine refuses it; a move's legality.
+    let f = &findings[0];
+    assert_eq!(f["clauses"][0], "ggg1:2", "{text}");
+    assert!(f["explanation"]
+        .as_str()
+        .unwrap()
+        .contains("the engine refuses it"));
+    assert_eq!(f["board"], "3x3");
+    let files: Vec<&str> = f["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap())
+        .collect();
+    assert_eq!(files.len(), 3, "{text}");
+    for ending in [".yaml", ".vector.yaml", ".sgf"] {
+        assert!(
+            files
+                .iter()
+                .any(|p| p.ends_with(&format!("gtp-001{ending}"))),
+            "{files:?}"
+        );
+    }
+    for p in files {
+        assert!(PathBuf::from(p).is_file(), "{p}");
+    }
+}
+
+#[test]
+fn a_second_run_into_the_same_out_never_overwrites_the_first() {
+    let Some(engine) = forgetful_engine() else {
+        return;
+    };
+    let out = out_dir("gtp-twice");
+    let run = || {
+        graphgo()
+            .arg("verify-gtp")
+            .args(FORGETFUL_ARGS)
+            .arg("--out")
+            .arg(&out)
+            .arg("--")
+            .args(&engine)
+            .output()
+            .unwrap()
+    };
+    assert_eq!(run().status.code(), Some(1));
+    let first = std::fs::read_to_string(out.join("gtp-001.yaml")).unwrap();
+    // The same first finding again, and a stray file of another name taking number 2.
+    std::fs::write(out.join("gtp-002.sgf"), "not ours").unwrap();
+    let second = run();
+    let text = String::from_utf8_lossy(&second.stdout);
+    assert_eq!(second.status.code(), Some(1), "{text}");
+    assert_eq!(
+        std::fs::read_to_string(out.join("gtp-001.yaml")).unwrap(),
+        first
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("gtp-002.sgf")).unwrap(),
+        "not ours"
+    );
+    assert!(out.join("gtp-003.yaml").is_file(), "{text}");
+    assert!(text.contains("gtp-003.yaml"), "{text}");
+}
+
+#[test]
+fn an_out_that_is_not_a_writable_folder_is_refused_before_the_engine_starts() {
+    let dir = out_dir("gtp-bad-out");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let marker = dir.join("engine-started");
+    let engine = shell_engine(&format!("touch '{}'; sleep 5", marker.display()));
+    for out in [
+        file.clone(),
+        file.join("below"),
+        PathBuf::from("/proc/nope"),
+    ] {
+        let run = graphgo()
+            .arg("verify-gtp")
+            .arg("--out")
+            .arg(&out)
+            .arg("--")
+            .args(&engine)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{}: {err}", out.display());
+        assert!(
+            err.contains("--out") && err.contains(&out.display().to_string()),
+            "{err}"
+        );
+        assert!(
+            !marker.exists(),
+            "the engine was started for {}",
+            out.display()
+        );
+    }
+}
+
+#[test]
+fn the_library_api_gives_a_crash_as_a_result_with_the_engines_last_words() {
+    use graphgo::verify::{FailureKind, Games, Plan};
+    let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string());
+    if Command::new(&python).arg("--version").output().is_err() {
+        return skipped("python3 not found (apt-get install python3, or set PYTHON)");
+    }
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/support/misbehaving_gtp.py");
+    let argv = vec![
+        python,
+        script.to_string_lossy().into_owned(),
+        "crash".to_string(),
+    ];
+    let plan = Plan {
+        vectors: None,
+        games: 2,
+        games_on: Games::SquareGrids { sides: vec![3] },
+        ..Plan::new("unused")
+    };
+    let timeouts = [Duration::from_secs(10), Duration::from_secs(10)];
+    let report = gtp::verify_command(&argv, timeouts, &plan, &mut |_| {}).unwrap();
+    let failure = report.failure.clone().expect("a failure");
+    assert_eq!(failure.kind(), FailureKind::Crashed, "{failure}");
+    assert!(
+        failure
+            .stderr()
+            .contains("misbehaving_gtp: the ko table is corrupt"),
+        "{failure}"
+    );
+    assert!(!report.passed());
+    assert_eq!(report.to_json()["failure"]["kind"], "crashed");
+    // Not installed at all: a result too.
+    let report = gtp::verify_command(
+        &["/nonexistent/engine".to_string()],
+        timeouts,
+        &plan,
+        &mut |_| {},
+    )
+    .unwrap();
+    assert_eq!(
+        report.failure.map(|f| f.kind()),
+        Some(FailureKind::NotStarted)
+    );
+}
+
+#[test]
+fn the_library_api_runs_the_vectors_and_a_campaign_on_gnugo() {
+    use graphgo::game::{Options, Repetition, SelfCapture};
+    use graphgo::vectors::{Outcome, SkipReason};
+    use graphgo::verify::{Games, Plan};
+    let Some(gnugo) = gnugo() else { return };
+    let plan = Plan {
+        games: 2,
+        games_on: Games::SquareGrids { sides: vec![5] },
+        options: Some(Options {
+            self_capture: SelfCapture::None,
+            repetition: Repetition::Simple,
+            ..Options::default()
+        }),
+        max_turns: Some(80),
+        ..Plan::new(concat!(env!("CARGO_MANIFEST_DIR"), "/spec/vectors"))
+    };
+    let argv = vec![gnugo, "--mode".into(), "gtp".into()];
+    let timeouts = [Duration::from_secs(30), Duration::from_secs(10)];
+    let report = gtp::verify_command(&argv, timeouts, &plan, &mut |_| {}).unwrap();
+    assert!(report.failure.is_none(), "{}", report.text());
+    let outcomes: Vec<&Outcome> = report
+        .vectors
+        .runs
+        .iter()
+        .map(|r| &r.outcomes[0].1)
+        .collect();
+    let passed = outcomes
+        .iter()
+        .filter(|o| matches!(o, Outcome::Pass | Outcome::PassVerdicts(_)))
+        .count();
+    // Vectors on square grids under ggg1 run on GNU Go; the others are skipped, typed.
+    assert!(passed >= 3, "{}", report.text());
+    assert!(outcomes.iter().any(|o| matches!(
+        o,
+        Outcome::Skip(SkipReason::NotDeclared(why)) if why.contains("not a square grid")
+    )));
+    // The campaign: both games agree (GNU Go's own rules), every turn of them.
+    let c = &report.campaign;
+    assert_eq!((c.games, c.agreed_games), (2, 2), "{}", report.text());
+    assert!(c.agreed_turns > 0 && c.agreed_turns <= c.turns, "{c:?}");
+    assert!(c.findings.is_empty());
+    assert!(report.methods.contains("list_stones"));
 }

@@ -22,7 +22,9 @@ use num_rational::BigRational;
 use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
-use crate::game::{Colour, EndReason, Observation, Options, Player, RuleId, RuleSet, Setup, Turn};
+use crate::game::{
+    Colour, EndReason, Observation, Options, Playable, Player, RuleId, RuleSet, Setup, Turn,
+};
 use crate::rational;
 use crate::record::{read_value, Game, InputError, Name, PrisonersSpec, Rational, Record};
 
@@ -587,12 +589,29 @@ fn result_expectation(o: &Observation) -> Option<ResultExpectation> {
 /// nothing; if it does, the change is written down (as a position), so that it shows as a
 /// difference. `Err` when the implementation cannot start the game or panics.
 pub fn derive(rules: &dyn RuleSet, game: &Game) -> Result<Expected, String> {
-    let board = &game.setup.board;
-    let mut playing = match guarded(|| rules.start(&game.setup)) {
+    derive_or_skip(rules, game).map_err(|e| match e {
+        Err(skip) => skip.to_string(),
+        Ok(failed) => failed,
+    })
+}
+
+/// [`derive`], telling a game the implementation refuses to start (`Err(Err(reason))`)
+/// from one it fails (`Err(Ok(message))`).
+fn derive_or_skip(
+    rules: &dyn RuleSet,
+    game: &Game,
+) -> Result<Expected, Result<String, SkipReason>> {
+    let playing = match guarded(|| rules.start(&game.setup)) {
         Ok(Ok(g)) => g,
-        Ok(Err(e)) => return Err(format!("cannot start the game: {e}")),
-        Err(m) => return Err(format!("panics starting the game: {m}")),
+        Ok(Err(e)) => return Err(Err(SkipReason::Refused(e.to_string()))),
+        Err(m) => return Err(Ok(format!("panics starting the game: {m}"))),
     };
+    derive_started(playing, game).map_err(Ok)
+}
+
+/// The body of [`derive`], on a started game.
+fn derive_started(mut playing: Box<dyn Playable>, game: &Game) -> Result<Expected, String> {
+    let board = &game.setup.board;
     let mut before = guarded(|| playing.observe()).map_err(|m| format!("panics: {m}"))?;
     let mut turns = Vec::with_capacity(game.turns.len());
     for (i, turn) in game.turns.iter().enumerate() {
@@ -1038,7 +1057,29 @@ pub enum Outcome {
     /// Passed on the legality of every turn and the winner only (an `acceptable` reading).
     PassVerdicts(String),
     Fail(Vec<String>),
-    Skip(String),
+    /// Not run, for a reason that is always shown (never counted as a pass or a failure).
+    Skip(SkipReason),
+}
+
+/// Why a vector (or a game of a campaign) was not run on an implementation.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(tag = "kind", content = "why", rename_all = "kebab-case")]
+pub enum SkipReason {
+    /// The implementation does not declare that it plays this: the rules, the board, the
+    /// setup or an option value (`graphgo::verify::Support`).
+    NotDeclared(String),
+    /// The implementation refused to start the game (its `start` answered `Unsupported`,
+    /// e.g. a GTP engine refusing a board size).
+    Refused(String),
+}
+
+impl std::fmt::Display for SkipReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SkipReason::NotDeclared(why) => write!(f, "{why}"),
+            SkipReason::Refused(why) => write!(f, "cannot start the game: {why}"),
+        }
+    }
 }
 
 impl Outcome {
@@ -1055,9 +1096,9 @@ pub fn check_vector(rules: &dyn RuleSet, vector: &Vector) -> Outcome {
 /// Checks `vector`'s expectations against `rules` playing `game` (the vector's game, or the
 /// same turns with other option values), to `depth`.
 pub fn check_game(rules: &dyn RuleSet, vector: &Vector, game: &Game, depth: Depth) -> Outcome {
-    match derive(rules, game) {
-        Err(e) if e.starts_with("cannot start") => Outcome::Skip(e),
-        Err(e) => Outcome::Fail(vec![e]),
+    match derive_or_skip(rules, game) {
+        Err(Err(skip)) => Outcome::Skip(skip),
+        Err(Ok(e)) => Outcome::Fail(vec![e]),
         Ok(got) => {
             let diff = differences(&game.setup.board, &vector.expected(), &got, depth);
             match (diff.is_empty(), depth) {
