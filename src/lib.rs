@@ -22,6 +22,7 @@ pub mod engine;
 pub mod fuzz;
 pub mod game;
 pub mod gtp;
+pub mod gtp_referee;
 pub mod lasso;
 pub mod pairs;
 pub mod rational;

@@ -146,6 +146,28 @@ enum Command {
         #[arg(last = true, required = true, value_name = "ENGINE")]
         engine: Vec<String>,
     },
+    /// Be a GTP engine that referees (General Graph Go on square grids up to 25x25): play
+    /// refuses an illegal move and names the clause, is_legal, all_legal, list_stones,
+    /// showboard, final_score, undo, loadsgf, and genmove plays a uniformly random legal move.
+    ///
+    /// Example: gogui-twogtp -referee "graphgo gtp --self-capture none --repetition simple" ...
+    Gtp {
+        /// The rule set: ggg1, ggg2 or ggg3.
+        #[arg(long, default_value = "ggg1")]
+        rules: String,
+        /// Self-capture: all, multi or none.
+        #[arg(long, default_value = "all")]
+        self_capture: String,
+        /// Repetition rule: positional, situational, simple or none.
+        #[arg(long, default_value = "positional")]
+        repetition: String,
+        /// Reading 1 (ggg1 scoring of empty regions that touch no stone): both or none.
+        #[arg(long, default_value = "both")]
+        neutral: String,
+        /// Seed of genmove's random moves.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// dir:NOTE-pairs: on N isolated pairs of points, the longest game without passes under
     /// positional superko and the fewest moves before the directed rules' loop can begin,
     /// for N = 1 .. MAX, by exhaustive search (N = 4 takes minutes).
@@ -298,6 +320,22 @@ fn main() -> ExitCode {
                 json,
             )
         }
+        Command::Gtp {
+            rules,
+            self_capture,
+            repetition,
+            neutral,
+            seed,
+        } => gtp_referee(
+            SgfRules {
+                rules: Some(rules),
+                neutral: Some(neutral),
+                self_capture: Some(self_capture),
+                repetition: Some(repetition),
+                no_move: None,
+            },
+            seed,
+        ),
         Command::Pairs { max, seconds } => pairs(max, seconds),
         Command::Bench {
             playouts,
@@ -1155,4 +1193,21 @@ fn komi_text(k: &num_rational::BigRational) -> Option<String> {
 
 fn rules_komi(rules: &graphgo::gtp::GtpRules, komi: &str) -> Result<(), String> {
     rules.send(&format!("komi {komi}"))
+}
+
+/// `graphgo gtp`: the GTP referee on standard input and output (`src/gtp_referee.rs`).
+fn gtp_referee(flags: SgfRules, seed: u64) -> ExitCode {
+    let (rules, options) = match flags.read() {
+        Ok(r) => r,
+        Err(e) => return fail(e),
+    };
+    let config = graphgo::gtp_referee::RefereeRules {
+        rules,
+        options,
+        seed,
+    };
+    match graphgo::gtp_referee::serve_stdio(config) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(e),
+    }
 }
