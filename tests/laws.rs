@@ -1,5 +1,9 @@
 //! Small laws on plain types, checked with quickcheck (random values, shrunk on failure;
-//! `QUICKCHECK_TESTS=N` runs more, `QUICKCHECK_GENERATOR_SIZE` widens the values).
+//! `QUICKCHECK_TESTS=N` runs more, `QUICKCHECK_GENERATOR_SIZE` widens the values); and the
+//! law of the project itself: every clause of the register is restated, transcribed and
+//! tested.
+
+use std::path::{Path, PathBuf};
 
 use num_rational::BigRational;
 use quickcheck::{quickcheck, TestResult};
@@ -56,4 +60,116 @@ quickcheck! {
         let turn = Turn::Move { player, at };
         Turn::parse(&turn.text(&board), &board) == Ok(turn)
     }
+}
+
+/// The ids of the register `spec/CLAUSES.md`: the first cell of every table row written
+/// `` | `prefix:clause` | ``.
+fn register_ids(register: &str) -> Vec<String> {
+    register
+        .lines()
+        .filter_map(|line| {
+            let cell = line.strip_prefix("| `")?;
+            let id = &cell[..cell.find('`')?];
+            let (prefix, clause) = id.split_once(':')?;
+            let well_formed = !prefix.is_empty()
+                && prefix.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+                && !clause.is_empty()
+                && clause.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+            (well_formed && cell[id.len() + 1..].trim_start().starts_with('|')).then(|| id.to_string())
+        })
+        .collect()
+}
+
+/// Whether `text` names `id` as a whole word: `ggg1:1` is not named by `ggg1:10`, nor by
+/// `xggg1:1` or `a:ggg1:1`.
+fn names(text: &str, id: &str) -> bool {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(id).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + id.len()..].chars().next();
+        !before.is_some_and(|c| word(c) || c == ':') && !after.is_some_and(word)
+    })
+}
+
+/// The files under `dir` whose names end with one of `endings`, build folders left out.
+fn files_under(dir: &Path, endings: &[&str], found: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if path.is_dir() {
+            if !name.starts_with("target") && !name.starts_with('.') {
+                files_under(&path, endings, found);
+            }
+        } else if endings.iter().any(|e| name.ends_with(e)) {
+            found.push(path);
+        }
+    }
+}
+
+fn read_all(paths: &[PathBuf]) -> Vec<String> {
+    paths
+        .iter()
+        .map(|p| String::from_utf8_lossy(&std::fs::read(p).unwrap()).into_owned())
+        .collect()
+}
+
+#[test]
+fn names_a_clause_only_as_a_whole_word() {
+    assert!(names("see ggg1:1.", "ggg1:1"));
+    assert!(names("`topo:D8`", "topo:D8"));
+    assert!(!names("ggg1:10 and ggg1:1x", "ggg1:1"));
+    assert!(!names("xggg1:1 a:ggg1:1 ggg1:1_b", "ggg1:1"));
+    assert!(!names("topo:D10a", "topo:D1"));
+    let ids = register_ids("| `a:B-1` | x |\n| id | y |\n| `c:d` oops\n|`e:f`|\n");
+    assert_eq!(ids, ["a:B-1"]);
+}
+
+/// The traceability of the register, as `spec/CLAUSES.md` states it: each id has its
+/// restatement in a `spec/` file other than the register, a transcribing function in `src/`
+/// (in code before the file's first `#[cfg(test)]`), and a test naming it (in `tests/`,
+/// `fuzz/`, `benches/`, the vectors, or a `src/` file's test code).
+#[test]
+fn every_register_clause_is_restated_transcribed_and_tested() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let register = root.join("spec/CLAUSES.md");
+    let ids = register_ids(&std::fs::read_to_string(&register).unwrap());
+    // Counted by hand from the five texts: GGG 6 + 3 + 4, Topological Go 22, the network
+    // article 5, directed graphs 8, MANGO 13.
+    assert_eq!(ids.len(), 61, "ids read from {}: {ids:?}", register.display());
+
+    let mut spec_files = Vec::new();
+    files_under(&root.join("spec"), &[".md"], &mut spec_files);
+    spec_files.retain(|p| *p != register);
+    let spec = read_all(&spec_files);
+
+    let mut src_files = Vec::new();
+    files_under(&root.join("src"), &[".rs"], &mut src_files);
+    let (mut code, mut tests) = (Vec::new(), Vec::new());
+    for body in read_all(&src_files) {
+        let cut = body.find("#[cfg(test)]").unwrap_or(body.len());
+        code.push(body[..cut].to_string());
+        tests.push(body[cut..].to_string());
+    }
+    let mut test_files = Vec::new();
+    for dir in ["tests", "fuzz", "benches", "spec/vectors"] {
+        let endings = [".rs", ".yaml", ".yml", ".json", ".toml"];
+        files_under(&root.join(dir), &endings, &mut test_files);
+    }
+    tests.extend(read_all(&test_files));
+
+    let mut gaps = Vec::new();
+    for id in &ids {
+        let lacking: Vec<&str> = [("restatement in spec/", &spec), ("function in src/", &code), ("test", &tests)]
+            .into_iter()
+            .filter(|(_, texts)| !texts.iter().any(|t| names(t, id)))
+            .map(|(what, _)| what)
+            .collect();
+        if !lacking.is_empty() {
+            gaps.push(format!("{id}: no {}", lacking.join(", no ")));
+        }
+    }
+    assert!(gaps.is_empty(), "clauses of spec/CLAUSES.md not traced:\n{}", gaps.join("\n"));
 }

@@ -1,4 +1,4 @@
-//! Go on arbitrary directed graphs, by Eli and a sibling: `seeds/003_ca8046d90d75ceee.txt`.
+//! Go on arbitrary directed graphs, by Eli and a sibling (`spec/SOURCES.md`, text 4).
 //!
 //! The rules INTRO, KOMI, TURNS, CAPTURING, KO and WINNING, then the notes, in the source's
 //! order; restated in `spec/directed.md`. Values in, values out: a position is an

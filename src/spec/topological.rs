@@ -1,4 +1,4 @@
-//! Topological Go: `seeds/001_463c45151ac4bff4.txt`. Restated in `spec/topological.md`.
+//! Topological Go (`spec/SOURCES.md`, text 2). Restated in `spec/topological.md`.
 //!
 //! The text's definitions, one function each, in its order and its words: the colour of an
 //! element of S, stone, legal placement, go-connected, liberty, string, clearing, board
