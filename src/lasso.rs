@@ -48,6 +48,44 @@ pub fn describe_error(error: &LassoError, board: &Board, game: &Game, cycle: &[T
     }
 }
 
+/// The JSON form of the error: the line of [`describe_error`] under `illegal`, and where
+/// and why: `in` (`"moves"` for the prefix, `"cycle"`), `index` (from 0 in that list),
+/// `pass` (the time round the cycle, from 1; prefix: `null`), `turn`, `clause`, `reason`.
+/// A cycle whose states never repeat within the cap has `index`, `clause` and `turn` null.
+pub fn error_json(error: &LassoError, board: &Board, game: &Game, cycle: &[Turn]) -> Value {
+    let line = describe_error(error, board, game, cycle);
+    let names = game.setup.turn_names();
+    match error {
+        LassoError::Prefix { index, illegal } => json!({
+            "illegal": line, "in": "moves", "index": index, "pass": null,
+            "turn": game.turns[*index].text(names), "clause": illegal.clause, "reason": illegal.reason,
+        }),
+        LassoError::Cycle {
+            index,
+            pass,
+            illegal,
+        } => json!({
+            "illegal": line, "in": "cycle", "index": index, "pass": pass,
+            "turn": cycle[*index].text(names), "clause": illegal.clause, "reason": illegal.reason,
+        }),
+        LassoError::NoPeriod { passes } => json!({
+            "illegal": line, "in": "cycle", "index": null, "pass": passes,
+            "turn": null, "clause": null, "reason": line,
+        }),
+    }
+}
+
+/// The report's `result` for a decided infinite play (`dir:WIN`), in the form every family's
+/// finished game has: `winner`, `by` (`"unsustainability"` or `"score"`), and `score`, the
+/// final scores (eventual score plus live stones) when the scores are eventually constant.
+pub fn result_json(outcome: &Outcome) -> Value {
+    json!({
+        "winner": outcome.winner.map_or("draw", Player::word),
+        "by": if outcome.by_unsustainability { "unsustainability" } else { "score" },
+        "score": outcome.final_scores.as_ref().map(|s| json!({"black": rational::format(&s[0]), "white": rational::format(&s[1])})),
+    })
+}
+
 fn ordinal(n: usize) -> String {
     match n {
         1 => "1st".into(),

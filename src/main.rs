@@ -466,15 +466,15 @@ fn play_lasso(
         Ok(o) => (lasso::to_text(o, board), lasso::to_json(o, board), true),
         Err(e) => {
             let line = lasso::describe_error(e, board, game, cycle);
-            (
-                format!("LASSO ILLEGAL: {line}\n"),
-                serde_json::json!({"illegal": line}),
-                false,
-            )
+            let json = lasso::error_json(e, board, game, cycle);
+            (format!("LASSO ILLEGAL: {line}\n"), json, false)
         }
     };
     if json {
         let mut value = report.to_json(game);
+        if let (Ok(o), None) = (&outcome, &report.illegal) {
+            value["result"] = lasso::result_json(o);
+        }
         value["lasso"] = lasso_json;
         println!(
             "{}",

@@ -379,6 +379,14 @@ impl Record {
             Some("white") | Some("White") | Some("W") | Some("w") => Player::White,
             Some(other) => return bad(format!("field 'to_move': '{other}' is not black or white")),
         };
+        // dir:TURNS has Black first, with no note allowing otherwise; the first move's worth
+        // is settled by dir:KOMI's divide-and-choose (spec/ambiguities.md, reading D1).
+        if rules == RuleId::Directed && to_move == Player::White {
+            return bad(
+                "field 'to_move': 'white': under rules: directed Black always moves first (dir:TURNS); \
+                 who plays Black is chosen under dir:KOMI",
+            );
+        }
         let prisoners = match (self.prisoners, rules) {
             (None, _) => [0, 0],
             (Some(p), RuleId::Ggg3) => {
@@ -637,6 +645,14 @@ impl MangoSpec {
             None => Threshold::at_least_one(),
             Some(ThresholdSpec::One(text)) => Threshold::parse(std::slice::from_ref(text))
                 .map_err(|(_, e)| InputError(format!("field 'mango.threshold': {e}")))?,
+            // mango:EQUIP: T's range is {0, 1}; an empty union would be a T that is never 1,
+            // under which no stone is ever alive (spec/ambiguities.md, reading M2).
+            Some(ThresholdSpec::Union(texts)) if texts.is_empty() => {
+                return bad(
+                    "field 'mango.threshold': [] is no interval at all, a T that is never 1 \
+                     (mango:EQUIP: T takes the values 0 and 1); give at least one interval, such as z >= 1",
+                )
+            }
             Some(ThresholdSpec::Union(texts)) => Threshold::parse(texts)
                 .map_err(|(i, e)| InputError(format!("field 'mango.threshold[{i}]': {e}")))?,
         };

@@ -84,15 +84,17 @@ fn refuse<T>(msg: impl Into<String>) -> Result<T, SpaceError> {
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum EmptyString {
-    /// As written: the empty set is T-connected, so the empty string is go-connected, and it
-    /// has liberty when some legal placement has a connected closure (`topo:D6` with G empty).
-    #[default]
+    /// The letter of `topo:D5`-`topo:D7`, taking the empty set as T-connected: the empty
+    /// string is go-connected, and it has liberty when some legal placement has a connected
+    /// closure (`topo:D6` with G empty).
     Connected,
     /// The empty set of stones never has liberty: such a stone is cleared unless another
     /// stone of its colour covering the same point lives.
     NoLiberty,
-    /// The author's comment on `topo:D8`: such a stone is its own string, and has liberty
-    /// when a legal placement would join all its parts.
+    /// The default: the author's comment on `topo:D8` and the proof of `topo:RES3` (which
+    /// takes s to lie in string(s)): such a stone is its own string, and has liberty when a
+    /// legal placement would join all its parts.
+    #[default]
     Stone,
 }
 

@@ -236,3 +236,102 @@ fn dir_note_pairs_command() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// Reading D1 (spec/ambiguities.md): dir:TURNS has Black first, so a directed record that
+/// gives `to_move: white` is refused (exit 2), naming the field and the clause; `to_move:
+/// black` is the text's order and is accepted.
+#[test]
+fn dir_turns_reading_d1_white_first_is_refused() {
+    let f = write(
+        "white_first",
+        "rules: directed\nboard: {path: 2}\nto_move: white\nmoves: [W 1]\n",
+    );
+    let (code, out, err) = play(&[f.as_os_str()]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains(&f.display().to_string()), "{err}");
+    assert!(err.contains("field 'to_move': 'white'"), "{err}");
+    assert!(err.contains("dir:TURNS"), "{err}");
+    let f = write(
+        "black_first",
+        "rules: directed\nboard: {path: 2}\nto_move: black\nmoves: [B 1]\n",
+    );
+    let (code, out, err) = play(&[f.as_os_str()]);
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+}
+
+/// Reading D2: a ko bid is answered by a turn of its own (`W ignore` or `W winner …`); the
+/// opponent's placement straight after a bid is refused under dir:KO, where an implicit
+/// ignore would accept it.
+#[test]
+fn dir_ko_reading_d2_a_bid_is_answered_explicitly() {
+    let f = write(
+        "implicit_ignore",
+        "rules: directed\nboard: {path: 3}\nmoves: [B 1, B bid 0, W 3]\n",
+    );
+    let (code, out, _) = play(&["--json".as_ref(), f.as_os_str()]);
+    assert_eq!(code, 1, "{out}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["illegal"]["index"], 2, "{v}");
+    assert_eq!(v["illegal"]["turn"], "W 3", "{v}");
+    assert_eq!(v["illegal"]["clause"], "dir:KO", "{v}");
+    let f = write(
+        "explicit_ignore",
+        "rules: directed\nboard: {path: 3}\nmoves: [B 1, B bid 0, W ignore, W 3]\n",
+    );
+    let (code, out, _) = play(&["--json".as_ref(), f.as_os_str()]);
+    assert_eq!(code, 0, "{out}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["final"]["position"]["3"], "white", "{v}");
+}
+
+/// Reading D3: live stones are the points of one colour at every state of the period,
+/// the brief states inside a ko exchange included. In endgame_ko_bid_zero.yaml White's b is
+/// white whenever a turn starts (the reset restores it) but empty between `B a` and `W
+/// reset`: it is not live (counting only the states that start a turn, it would be). Black's
+/// g is black throughout. The decided lasso also fills `result` (Black by unsustainability;
+/// scores constant at 0 and 0, so the final scores 1 and 0 are given).
+#[test]
+fn dir_win_reading_d3_live_stones_include_the_ko_exchange() {
+    let v = play_json("endgame_ko_bid_zero.yaml");
+    assert_eq!(v["lasso"]["live"]["white"], serde_json::json!([]), "{v}");
+    assert_eq!(v["lasso"]["live"]["black"], serde_json::json!(["g"]), "{v}");
+    assert_eq!(
+        v["result"],
+        serde_json::json!({"winner": "black", "by": "unsustainability",
+                           "score": {"black": "1", "white": "0"}})
+    );
+    // Decided by the final scores (pass_forever.yaml: Black 1, White 1/2).
+    let v = play_json("pass_forever.yaml");
+    assert_eq!(
+        v["result"],
+        serde_json::json!({"winner": "black", "by": "score",
+                           "score": {"black": "1", "white": "1/2"}})
+    );
+}
+
+/// The report of a lasso that is no play: exit 1, `result` null, and the refusal with
+/// where (`in`, `index` from 0, `pass` from 1), the turn, the clause and the reason.
+#[test]
+fn dir_win_a_broken_lasso_reports_index_pass_and_clause() {
+    let path = example("broken_cycle.yaml");
+    let (code, out, _) = play(&["--json".as_ref(), path.as_os_str()]);
+    assert_eq!(code, 1, "{out}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["result"], Value::Null, "{v}");
+    let l = &v["lasso"];
+    assert_eq!(
+        (&l["in"], &l["index"], &l["pass"], &l["turn"], &l["clause"]),
+        (
+            &serde_json::json!("cycle"),
+            &serde_json::json!(0),
+            &serde_json::json!(2),
+            &serde_json::json!("B 1"),
+            &serde_json::json!("dir:TURNS")
+        ),
+        "{v}"
+    );
+    assert!(
+        l["illegal"].as_str().unwrap().contains("cycle[0] 'B 1'"),
+        "{v}"
+    );
+}

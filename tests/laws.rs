@@ -72,10 +72,15 @@ fn register_ids(register: &str) -> Vec<String> {
             let id = &cell[..cell.find('`')?];
             let (prefix, clause) = id.split_once(':')?;
             let well_formed = !prefix.is_empty()
-                && prefix.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+                && prefix
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
                 && !clause.is_empty()
-                && clause.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
-            (well_formed && cell[id.len() + 1..].trim_start().starts_with('|')).then(|| id.to_string())
+                && clause
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-');
+            (well_formed && cell[id.len() + 1..].trim_start().starts_with('|'))
+                .then(|| id.to_string())
         })
         .collect()
 }
@@ -138,7 +143,12 @@ fn every_register_clause_is_restated_transcribed_and_tested() {
     let ids = register_ids(&std::fs::read_to_string(&register).unwrap());
     // Counted by hand from the five texts: GGG 6 + 3 + 4, Topological Go 22, the network
     // article 5, directed graphs 8, MANGO 13.
-    assert_eq!(ids.len(), 61, "ids read from {}: {ids:?}", register.display());
+    assert_eq!(
+        ids.len(),
+        61,
+        "ids read from {}: {ids:?}",
+        register.display()
+    );
 
     let mut spec_files = Vec::new();
     files_under(&root.join("spec"), &[".md"], &mut spec_files);
@@ -162,14 +172,22 @@ fn every_register_clause_is_restated_transcribed_and_tested() {
 
     let mut gaps = Vec::new();
     for id in &ids {
-        let lacking: Vec<&str> = [("restatement in spec/", &spec), ("function in src/", &code), ("test", &tests)]
-            .into_iter()
-            .filter(|(_, texts)| !texts.iter().any(|t| names(t, id)))
-            .map(|(what, _)| what)
-            .collect();
+        let lacking: Vec<&str> = [
+            ("restatement in spec/", &spec),
+            ("function in src/", &code),
+            ("test", &tests),
+        ]
+        .into_iter()
+        .filter(|(_, texts)| !texts.iter().any(|t| names(t, id)))
+        .map(|(what, _)| what)
+        .collect();
         if !lacking.is_empty() {
             gaps.push(format!("{id}: no {}", lacking.join(", no ")));
         }
     }
-    assert!(gaps.is_empty(), "clauses of spec/CLAUSES.md not traced:\n{}", gaps.join("\n"));
+    assert!(
+        gaps.is_empty(),
+        "clauses of spec/CLAUSES.md not traced:\n{}",
+        gaps.join("\n")
+    );
 }

@@ -344,3 +344,55 @@ fn mango_end_two_consecutive_passes() {
     // White on 1 alone: White 3 (1 + territory 2, 3), Black 0.
     assert_eq!(g.observe().result.unwrap().score, Some([q(0, 1), q(3, 1)]));
 }
+
+// ---------------------------------------------------------------------------------------
+// Readings M1-M3 (spec/ambiguities.md)
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn mango_score_reading_m1_stones_not_alive_stay_and_score_without_a_move() {
+    // Path 1-2-3, F = 1, T = z >= 1; the setup puts Black on 1 and White on 2. Black's 1
+    // reaches no empty point through black or empty points (2 is white): z = 0, not alive.
+    // White's 2 reaches 3: alive. Only steps 3 and 4 of a move remove stones, and no move
+    // is made: after two passes 1 is still black and scores. Black: F(1) = 1, and 3 is not
+    // Black's (its only path to 1 passes through White's 2). White: F(2) = 1, plus 3 (its
+    // path 3-2; every path from 3 to Black's 1 has White's 2 inside): 2. Were the dead stone
+    // removed before scoring, Black would have 0 and White 3 (1 would be White's territory).
+    let yaml = "rules: mango\nboard: {path: 3}\nsetup: {black: [1], white: [2]}\nmoves: [B pass, W pass]\n";
+    let (obs, refused) = play(yaml);
+    assert!(refused.is_none());
+    assert_eq!(named(yaml, &obs, Colour::Black), ["1"]);
+    let result = obs.result.expect("two passes end the game");
+    assert_eq!(result.score, Some([q(1, 1), q(2, 1)]));
+    assert_eq!(result.winner, Some(Player::White));
+}
+
+#[test]
+fn mango_equip_reading_m2_an_empty_threshold_is_refused() {
+    // threshold: [] would be the union of no interval: a T that is never 1. The text's T
+    // takes the values 0 and 1; the record is refused, naming the field.
+    let yaml = "rules: mango\nboard: {path: 3}\nmango: {threshold: []}\n";
+    let error = Record::parse(yaml, false)
+        .unwrap()
+        .game()
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("field 'mango.threshold': []"), "{error}");
+    // One interval is a threshold (the default one, written out).
+    let yaml = "rules: mango\nboard: {path: 3}\nmango: {threshold: [\"z >= 1\"]}\nmoves: [B 1]\n";
+    assert!(play(yaml).1.is_none());
+}
+
+#[test]
+fn mango_legal_reading_m3_the_current_configuration_is_not_new() {
+    // Path 1-2-3-4, F = 1, T = z >= 1. B 1, W 3: configuration K = (E {2, 4}, B {1}, W {3}).
+    // B 4: step 3, White's 3 reaches 2 (z = 1): alive; step 4, Black's 4 reaches nothing
+    // (its one neighbour 3 is white): removed. The result is K again, the configuration on
+    // the board: not new (mango:LEGAL), although K occurred only as the current one.
+    let yaml = "rules: mango\nboard: {path: 4}\nmoves: [B 1, W 3, B 4]\n";
+    let (obs, refused) = play(yaml);
+    let (i, e) = refused.expect("refused");
+    assert_eq!((i, e.clause), (2, "mango:LEGAL"));
+    assert_eq!(named(yaml, &obs, Colour::Black), ["1"]);
+    assert_eq!(named(yaml, &obs, Colour::White), ["3"]);
+}

@@ -290,6 +290,7 @@ fn bridge() -> (Vec<String>, GoSpace) {
 #[test]
 fn topo_d7_string_is_the_union_of_go_connected_sets_containing_s() {
     let (names, s) = bridge();
+    let s = s.with_empty_string(EmptyString::Connected);
     assert!(!topo::go_connected(&s, &stones(&[0, 1])));
     assert!(!topo::go_connected(&s, &stones(&[0, 2])));
     assert!(topo::go_connected(&s, &stones(&[0, 1, 2])));
@@ -602,10 +603,15 @@ fn topo_res2_res3_hold_in_the_examples() {
     }
     let (names, s) = bridge();
     let f = colouring(&names, &["s", "a", "b"], &[]);
-    // t = {a, b}'s string is empty, and the empty set is go-connected.
+    // Under reading T1's `connected`, t = {a, b}'s string is empty, and the empty set is
+    // go-connected.
+    let s = s.with_empty_string(EmptyString::Connected);
     assert!(topo::string_is_go_connected(&s, &f, 1));
-    // Under reading T1's `stone`, t is its own string, which is not go-connected: the
-    // reading gives up RES3.
+    // Under reading T1's `stone` (the default), t is its own string, which is not
+    // go-connected: RES3's statement fails for a split stone, though its proof's premise
+    // (s lies in string(s)) holds.
     let s = s.with_empty_string(EmptyString::Stone);
     assert!(!topo::string_is_go_connected(&s, &f, 1));
+    assert_eq!(topo::string(&s, &f, 1), stones(&[1]));
+    assert_eq!(EmptyString::default(), EmptyString::Stone);
 }

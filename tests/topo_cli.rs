@@ -144,6 +144,16 @@ fn reading_t1_empty_string_readings_differ() {
         let line = r.stdout.lines().find(|l| l.starts_with("   3. ")).unwrap();
         assert_eq!(line, format!("   3. B ac{removed}"), "{reading}");
     }
+    // Without the field the reading is `stone` (the default, spec/ambiguities.md T1): c goes.
+    let t = text.replace("    empty_string: connected\n", "");
+    assert_ne!(t, text, "the field line is gone");
+    let (_, r) = play_text("split-default", &t, false);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("\n   3. B ac  removes c\n"),
+        "{}",
+        r.stdout
+    );
 }
 
 #[test]
