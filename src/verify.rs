@@ -872,7 +872,21 @@ pub fn run_vectors(engine: &dyn EngineUnderTest, vectors: &[(PathBuf, Vector)]) 
     for (file, v) in vectors {
         let outcome = match plan_vector(&support, v) {
             Err(why) => Outcome::Skip(SkipReason::NotDeclared(why)),
+            // Once the engine failed (crashed, hung...), nothing more is asked of it: the
+            // vector is not run, which says nothing of the rules.
+            Ok(_) if engine.failure().is_some() => Outcome::Skip(SkipReason::EngineFailed(
+                "the engine failed before this vector".into(),
+            )),
             Ok((game, depth, changed)) => match vectors::check_game(engine, v, &game, depth) {
+                _ if engine.failure().is_some() => {
+                    Outcome::Skip(SkipReason::EngineFailed(format!(
+                        "the engine failed on this vector: {}",
+                        engine
+                            .failure()
+                            .map(|f| f.without_stderr().to_string())
+                            .unwrap_or_default()
+                    )))
+                }
                 Outcome::PassVerdicts(_) => {
                     Outcome::PassVerdicts(format!("legality and winner only, under {changed}"))
                 }

@@ -1099,6 +1099,27 @@ fn the_library_api_gives_a_crash_as_a_result_with_the_engines_last_words() {
     );
     assert!(!report.passed());
     assert_eq!(report.to_json()["failure"]["kind"], "crashed");
+    // Crashing on the first vector it plays: that vector and the later ones are skipped
+    // as the engine's failure, none fails (a crash says nothing of the rules).
+    let with_vectors = Plan {
+        vectors: Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec/vectors")),
+        games_on: Games::Generated,
+        ..plan.clone()
+    };
+    let report = gtp::verify_command(&argv, timeouts, &with_vectors, &mut |_| {}).unwrap();
+    assert_eq!(report.failure.map(|f| f.kind()), Some(FailureKind::Crashed));
+    let outcomes: Vec<&graphgo::vectors::Outcome> = report
+        .vectors
+        .runs
+        .iter()
+        .map(|r| &r.outcomes[0].1)
+        .collect();
+    assert!(!outcomes.iter().any(|o| o.is_fail()));
+    assert!(outcomes.iter().any(|o| matches!(
+        o,
+        graphgo::vectors::Outcome::Skip(graphgo::vectors::SkipReason::EngineFailed(_))
+    )));
+    assert_eq!(report.campaign.games, 0);
     // Not installed at all: a result too.
     let report = gtp::verify_command(
         &["/nonexistent/engine".to_string()],

@@ -1071,6 +1071,9 @@ pub enum SkipReason {
     /// The implementation refused to start the game (its `start` answered `Unsupported`,
     /// e.g. a GTP engine refusing a board size).
     Refused(String),
+    /// Talking to the implementation failed (a process that crashed, hung or printed
+    /// garbage): the result says nothing of the rules.
+    EngineFailed(String),
 }
 
 impl std::fmt::Display for SkipReason {
@@ -1078,6 +1081,7 @@ impl std::fmt::Display for SkipReason {
         match self {
             SkipReason::NotDeclared(why) => write!(f, "{why}"),
             SkipReason::Refused(why) => write!(f, "cannot start the game: {why}"),
+            SkipReason::EngineFailed(why) => write!(f, "{why}"),
         }
     }
 }
