@@ -6,8 +6,8 @@
 //! [`game_seed`]`(S, i)` alone, so `graphgo fuzz --seed S --game i` replays it on any
 //! machine, and shard `K/N` plays exactly the games `i` with `i mod N = K - 1`.
 
-use std::collections::{HashMap, HashSet};
-use std::path::{Path, PathBuf};
+use std::collections::HashSet;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use arbitrary::Arbitrary;
@@ -16,12 +16,14 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::board::{Board, Vertex};
+use crate::campaign::{FindingGroup, ShardSummary};
 use crate::check::{self, Divergence, Session};
+use crate::findings::{signature, Signals, Store};
 use crate::game::{
     Colour, Neutral, NoMove, Observation, Options, Player, Repetition, RuleId, RuleSet,
     SelfCapture, Setup, Turn,
 };
-use crate::record::{Game, Record};
+use crate::record::Game;
 
 /// The most vertices of a generated board (the spec's `legal_turns` is quadratic in it).
 pub const MAX_FUZZ_VERTICES: usize = 40;
@@ -590,48 +592,24 @@ pub fn random_mango_setup(rng: &mut Random, board: Board) -> Setup {
 // The campaign
 // ---------------------------------------------------------------------------------------
 
-/// One of N machines' part of a campaign: games `i` with `i mod count = index - 1`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    /// 1-based.
-    pub index: u64,
-    pub count: u64,
-}
-
-impl Shard {
-    /// The whole campaign.
-    pub const ALL: Shard = Shard { index: 1, count: 1 };
-
-    /// Reads `K/N` with 1 <= K <= N.
-    pub fn parse(text: &str) -> Result<Shard, String> {
-        let bad = || format!("--shard '{text}' is not K/N with 1 <= K <= N (e.g. 2/4)");
-        let (k, n) = text.split_once('/').ok_or_else(bad)?;
-        let (index, count): (u64, u64) = (
-            k.trim().parse().map_err(|_| bad())?,
-            n.trim().parse().map_err(|_| bad())?,
-        );
-        if index == 0 || count == 0 || index > count {
-            return Err(bad());
-        }
-        Ok(Shard { index, count })
-    }
-
-    /// The `n`-th game index of this shard (0-based).
-    pub fn game(&self, n: u64) -> u64 {
-        n * self.count + (self.index - 1)
-    }
-}
+pub use crate::findings::write_atomically;
+pub use crate::shard::Shard;
 
 /// When a campaign stops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
-    /// After the game running when this much time has passed.
+    /// After the game running when this much time has passed (over every run of a resumed
+    /// campaign).
     Time(Duration),
-    /// After this many games of the shard.
+    /// After this many games of the shard (over every run of a resumed campaign).
     Games(u64),
     /// Only the game with this index (to replay a divergence).
     Only(u64),
 }
+
+/// The default of `--max-findings`: a campaign stops once it has found this many kinds of
+/// divergence (signatures); further games of a kind already seen only add to its count.
+pub const DEFAULT_MAX_FINDINGS: usize = 20;
 
 /// A campaign's settings.
 #[derive(Clone, Debug)]
@@ -639,13 +617,18 @@ pub struct Campaign {
     pub seed: u64,
     pub limit: Limit,
     pub shard: Shard,
-    /// Where divergences are written (created when the first one is found).
+    /// Where findings and the shard's summary are written (checked and created at the
+    /// start, [`Store::open`]). A summary already there for the same seed and shard is
+    /// resumed from.
     pub out: Option<PathBuf>,
     /// Comparisons allowed for shrinking each divergence.
     pub shrink_budget: usize,
+    /// Stop once this many signatures were found ([`DEFAULT_MAX_FINDINGS`]).
+    pub max_findings: usize,
 }
 
-/// A divergence the campaign found.
+/// The first divergence of a signature the campaign found (the later ones with the same
+/// signature are counted in its group).
 #[derive(Clone, Debug)]
 pub struct Found {
     pub index: u64,
@@ -655,48 +638,86 @@ pub struct Found {
     /// The minimized game and its divergence.
     pub shrunk: Game,
     pub divergence: Divergence,
-    /// Where it was written (`None` without an output directory, or for a duplicate).
+    /// [`signature`] of the divergence as found.
+    pub signature: String,
+    /// Where it was written (`None` without an output folder, or when writing failed).
     pub file: Option<PathBuf>,
-    /// The game whose shrunk case is the same, when this one repeats an earlier find: its
-    /// file is not kept, so that one bug does not fill the directory.
-    pub duplicate_of: Option<u64>,
 }
 
-/// A campaign's totals.
-#[derive(Clone, Debug, Default)]
+/// Why a campaign stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// Its --games or --time was reached (or its one game played).
+    Limit,
+    /// --max-findings signatures were found.
+    MaxFindings,
+    /// SIGINT or SIGTERM (the number).
+    Signal(i32),
+}
+
+/// A campaign's totals (over every run of a resumed campaign).
+#[derive(Clone, Debug)]
 pub struct Summary {
     pub games: u64,
     pub turns: u64,
     pub elapsed: Duration,
+    /// The divergences of this run that opened a group (a new signature).
     pub found: Vec<Found>,
+    /// Every group, with its count, as written in the shard's summary file.
+    pub groups: Vec<FindingGroup>,
+    /// Games that diverged.
+    pub divergences: u64,
+    /// Games played by earlier runs of the campaign (resumed from its summary).
+    pub resumed_from: u64,
+    pub stopped: Stopped,
+    /// Files that could not be written (findings or the summary): `path: why`.
+    pub write_errors: Vec<String>,
+    /// The shard's summary file, when there is an output folder.
+    pub summary_file: Option<PathBuf>,
+    /// The summary as written (or as it would be written).
+    pub shard_summary: ShardSummary,
 }
 
 impl Summary {
     /// The closing line.
     pub fn line(&self) -> String {
         let secs = self.elapsed.as_secs_f64().max(1e-9);
-        format!(
+        let mut line = format!(
             "{} games, {} turns in {:.1} s ({:.0} turns/s, {:.1} games/s), {} divergence{}",
             self.games,
             self.turns,
             secs,
             self.turns as f64 / secs,
             self.games as f64 / secs,
-            self.found.len(),
-            if self.found.len() == 1 { "" } else { "s" }
-        ) + &if self.found.is_empty() {
-            String::new()
-        } else {
-            format!(" ({} distinct)", self.distinct())
+            self.divergences,
+            if self.divergences == 1 { "" } else { "s" }
+        );
+        if self.divergences > 0 {
+            line += &format!(
+                " ({} signature{})",
+                self.groups.len(),
+                if self.groups.len() == 1 { "" } else { "s" }
+            );
         }
+        if self.resumed_from > 0 {
+            line += &format!("; resumed after game {} of the shard", self.resumed_from);
+        }
+        match self.stopped {
+            Stopped::Limit => {}
+            Stopped::MaxFindings => line += "; stopped at --max-findings",
+            Stopped::Signal(_) => {
+                line += &format!("; stopped by {}", self.shard_summary.stopped);
+            }
+        }
+        if !self.write_errors.is_empty() {
+            line += &format!("; {} WRITE ERRORS", self.write_errors.len());
+        }
+        line
     }
 
-    /// The number of divergences that shrank to different cases.
+    /// The number of signatures found.
     pub fn distinct(&self) -> usize {
-        self.found
-            .iter()
-            .filter(|f| f.duplicate_of.is_none())
-            .count()
+        self.groups.len()
     }
 }
 
@@ -709,10 +730,13 @@ pub enum Event<'a> {
         games: u64,
         elapsed: Duration,
     },
-    /// A divergence was found (and, if the campaign has an output directory, written, then
-    /// rewritten once shrunk).
+    /// A divergence of a new signature was found, shrunk and (with an output folder)
+    /// written.
     Diverged(&'a Found),
-    /// Writing a divergence failed.
+    /// Game `index` diverged with the signature of an earlier group: counted, not shrunk
+    /// and not written again.
+    Repeated { index: u64, group: &'a FindingGroup },
+    /// Writing a finding or the summary failed (`path: why`).
     WriteFailed(String),
 }
 
@@ -722,72 +746,181 @@ impl Campaign {
         format!("graphgo fuzz --seed {} --game {index}", self.seed)
     }
 
-    /// Runs the campaign, comparing `a` against `b`, calling `report` as it goes.
+    /// Runs the campaign, comparing `a` against `b`, calling `report` as it goes; stops
+    /// only at its limits.
     pub fn run(&self, a: &dyn RuleSet, b: &dyn RuleSet, report: &mut dyn FnMut(Event)) -> Summary {
+        self.run_until(a, b, &Signals::none(), report)
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Runs the campaign until its limits or a signal: the output folder is checked first
+    /// (a message when it is not a writable folder, or when the summary there is not one
+    /// of this campaign), the campaign resumes from the shard's summary if one is there,
+    /// and the summary is rewritten as it goes (after each finding, and each second), so
+    /// that a run killed at any point is resumed by the same command without repeating or
+    /// losing a finding.
+    pub fn run_until(
+        &self,
+        a: &dyn RuleSet,
+        b: &dyn RuleSet,
+        signals: &Signals,
+        report: &mut dyn FnMut(Event),
+    ) -> Result<Summary, String> {
+        let store = self.out.as_deref().map(Store::open).transpose()?;
+        let sides = [a.name().to_string(), b.name().to_string()];
+        // A single game replayed keeps no summary: it is not a shard of the campaign.
+        let keeps_summary = !matches!(self.limit, Limit::Only(_));
+        let summary_file = store
+            .as_ref()
+            .filter(|_| keeps_summary)
+            .map(|s| s.dir().join(ShardSummary::file_name(self.seed, self.shard)));
+        let mut state = match &summary_file {
+            Some(path) if path.exists() => {
+                let s = ShardSummary::load(path)?;
+                if s.command != "fuzz" || s.sides != sides {
+                    return Err(format!(
+                        "{}: a summary of `{}` {} vs {}, not of this campaign (`fuzz` {} vs {}): give another --out",
+                        path.display(),
+                        s.command,
+                        s.sides[0],
+                        s.sides[1],
+                        sides[0],
+                        sides[1]
+                    ));
+                }
+                s
+            }
+            _ => ShardSummary::new("fuzz", sides, self.seed, self.shard),
+        };
+        state.stopped = "running".into();
+        let resumed_from = state.games;
+        let before = Duration::from_secs_f64(state.elapsed_seconds.max(0.0));
         let started = Instant::now();
-        let mut summary = Summary::default();
-        let mut n = 0u64;
-        let mut cases = HashMap::new();
-        loop {
+        let mut found = Vec::new();
+        let mut write_errors = Vec::new();
+        let mut last_saved = Instant::now();
+        let save = |state: &mut ShardSummary, write_errors: &mut Vec<String>| -> Option<String> {
+            let path = summary_file.as_ref()?;
+            state.elapsed_seconds = (before + started.elapsed()).as_secs_f64();
+            write_atomically(path, &state.to_json())
+                .err()
+                .map(|e| format!("{}: {e}", path.display()))
+                .inspect(|e| write_errors.push(e.clone()))
+        };
+        if let Some(e) = save(&mut state, &mut write_errors) {
+            report(Event::WriteFailed(e));
+        }
+        let mut only_played = false;
+        let stopped = loop {
+            if let Some(s) = signals.caught() {
+                break Stopped::Signal(s);
+            }
             let index = match self.limit {
-                Limit::Only(i) if n == 0 => i,
-                Limit::Only(_) => break,
-                Limit::Games(g) if n >= g => break,
-                Limit::Time(t) if started.elapsed() >= t => break,
-                _ => self.shard.game(n),
+                Limit::Only(_) if only_played => break Stopped::Limit,
+                Limit::Only(i) => i,
+                Limit::Games(g) if state.games >= g => break Stopped::Limit,
+                Limit::Time(t) if before + started.elapsed() >= t => break Stopped::Limit,
+                _ => self.shard.game(state.games),
             };
-            n += 1;
+            if state.findings.len() >= self.max_findings {
+                break Stopped::MaxFindings;
+            }
+            only_played = true;
             let played = play_game(a, b, self.seed, index);
-            summary.games += 1;
-            summary.turns += played.game.turns.len() as u64;
-            if played.divergence.is_some() {
-                let found = self.record(a, b, index, played, &mut cases, report);
-                report(Event::Diverged(&found));
-                summary.found.push(found);
+            state.games += 1;
+            state.turns += played.game.turns.len() as u64;
+            if let Some(divergence) = &played.divergence {
+                state.divergences += 1;
+                let sig = signature(&played.game.setup, divergence);
+                if let Some(group) = state.findings.iter_mut().find(|g| g.signature == sig) {
+                    group.add_game(index);
+                    report(Event::Repeated { index, group });
+                } else {
+                    let f = self.record(a, b, index, played, sig, store.as_ref(), report);
+                    state.findings.push(FindingGroup {
+                        signature: f.signature.clone(),
+                        count: 1,
+                        first_game: index,
+                        games: vec![index],
+                        file: f
+                            .file
+                            .as_ref()
+                            .and_then(|p| p.file_name())
+                            .map(|n| n.to_string_lossy().into_owned()),
+                        turns: f.shrunk.turns.len(),
+                        vertices: f.shrunk.setup.board.len(),
+                        description: f.divergence.describe(f.shrunk.setup.turn_names()),
+                    });
+                    if store.is_some() && f.file.is_none() {
+                        write_errors.push(format!("the record of game {index}"));
+                    }
+                    report(Event::Diverged(&f));
+                    found.push(f);
+                }
+                // A finding is in the summary at once: a run killed after this resumes
+                // after the game, and neither repeats nor loses it.
+                if let Some(e) = save(&mut state, &mut write_errors) {
+                    report(Event::WriteFailed(e));
+                }
+                last_saved = Instant::now();
+            } else if last_saved.elapsed() >= Duration::from_secs(1) {
+                if let Some(e) = save(&mut state, &mut write_errors) {
+                    report(Event::WriteFailed(e));
+                }
+                last_saved = Instant::now();
             }
             report(Event::Game {
                 index,
-                turns: summary.turns as usize,
-                games: summary.games,
-                elapsed: started.elapsed(),
+                turns: state.turns as usize,
+                games: state.games,
+                elapsed: before + started.elapsed(),
             });
+        };
+        state.stopped = match stopped {
+            Stopped::Limit => "limit".into(),
+            Stopped::MaxFindings => "max-findings".into(),
+            Stopped::Signal(_) => signals.name().unwrap_or_else(|| "signal".into()),
+        };
+        if let Some(e) = save(&mut state, &mut write_errors) {
+            report(Event::WriteFailed(e));
         }
-        summary.elapsed = started.elapsed();
-        summary
+        state.write_errors.extend(write_errors.iter().cloned());
+        Ok(Summary {
+            games: state.games,
+            turns: state.turns,
+            elapsed: before + started.elapsed(),
+            found,
+            groups: state.findings.clone(),
+            divergences: state.divergences,
+            resumed_from,
+            stopped,
+            write_errors,
+            summary_file,
+            shard_summary: state,
+        })
     }
 
-    /// Writes the divergence at once, shrinks it, and writes the shrunk case over it.
+    /// Shrinks the divergence and writes it under a name no other file has.
+    #[allow(clippy::too_many_arguments)]
     fn record(
         &self,
         a: &dyn RuleSet,
         b: &dyn RuleSet,
         index: u64,
         played: Played,
-        cases: &mut HashMap<String, u64>,
+        signature: String,
+        store: Option<&Store>,
         report: &mut dyn FnMut(Event),
     ) -> Found {
         let provenance = format!(
-            "found by `graphgo fuzz --seed {}` (game {index}); replay: {}",
+            "found by `graphgo fuzz --seed {}` (game {index}); replay: {}\nsignature: {signature}",
             self.seed,
             self.replay_command(index)
         );
-        let file = self.out.as_ref().map(|dir| {
-            dir.join(format!(
-                "{}-vs-{}-seed{}-game{index}.yaml",
-                a.name(),
-                b.name(),
-                self.seed
-            ))
-        });
-        let mut write = |game: &Game, note: &str| {
-            if let Some(path) = &file {
-                let text = check::case_file(a, b, game, &format!("{provenance}\n{note}"));
-                if let Err(e) = write_atomically(path, &text) {
-                    report(Event::WriteFailed(format!("{}: {e}", path.display())));
-                }
-            }
+        let stem = format!("{}-vs-{}-seed{}-game{index}", a.name(), b.name(), self.seed);
+        let text = |game: &Game, note: &str| {
+            check::case_file(a, b, game, &format!("{provenance}\n{note}"))
         };
-        write(&played.game, "not yet shrunk");
         let (shrunk, divergence) = match check::shrink(a, b, &played.game, self.shrink_budget) {
             Some(s) => (s.game, s.divergence),
             // A divergence that does not come back when replayed (a side that is not
@@ -800,50 +933,52 @@ impl Campaign {
                     .expect("only diverging games are recorded"),
             ),
         };
-        let key = Record::from_game(&shrunk.setup, &shrunk.turns).to_yaml();
-        let duplicate_of = cases.get(&key).copied();
-        let file = match duplicate_of {
-            None => {
-                cases.insert(key, index);
-                write(&shrunk, "shrunk");
-                file
-            }
-            Some(_) => {
-                if let Some(path) = &file {
-                    let _ = std::fs::remove_file(path);
-                }
-                None
-            }
-        };
+        // Written once shrunk, before the summary counts the game: a run killed while
+        // shrinking has not counted it, and the same command plays it again and writes the
+        // same text (kept as it is when already there, never beside a second copy).
+        let file = store.and_then(|s| {
+            s.publish_new(&stem, "yaml", &text(&shrunk, "shrunk"))
+                .inspect_err(|e| {
+                    report(Event::WriteFailed(format!(
+                        "{}: {e}",
+                        s.dir().join(format!("{stem}.yaml")).display()
+                    )))
+                })
+                .ok()
+        });
         Found {
             index,
             game_seed: game_seed(self.seed, index),
             original: played.game,
             shrunk,
             divergence,
+            signature,
             file,
-            duplicate_of,
         }
     }
 }
 
-/// Writes `text` to `path` through a temporary file in the same directory and a rename, so
-/// that the file is never seen half written. Creates the directory if needed.
-pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temporary = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&temporary, text)?;
-    std::fs::rename(&temporary, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&temporary);
-    })
+/// A side with a bug planted on purpose, for testing the campaign's own bookkeeping from
+/// the command line (`graphgo fuzz --planted-bug NAME`, a hidden flag): `no-superko`, the
+/// engine with positional superko (`ggg1:3`, `ggg3:3`) turned off.
+pub fn planted_bug(name: &str) -> Option<Box<dyn RuleSet>> {
+    struct NoSuperko;
+    impl RuleSet for NoSuperko {
+        fn name(&self) -> &str {
+            "no-superko"
+        }
+        fn start(
+            &self,
+            setup: &Setup,
+        ) -> Result<Box<dyn crate::game::Playable>, crate::game::Unsupported> {
+            let mut setup = setup.clone();
+            if setup.options.repetition == Repetition::Positional {
+                setup.options.repetition = Repetition::None;
+            }
+            crate::engine::Engine.start(&setup)
+        }
+    }
+    (name == "no-superko").then(|| Box::new(NoSuperko) as Box<dyn RuleSet>)
 }
 
 // ---------------------------------------------------------------------------------------

@@ -16,9 +16,11 @@
 
 pub mod bench;
 pub mod board;
+pub mod campaign;
 pub mod check;
 pub mod digraph;
 pub mod engine;
+pub mod findings;
 pub mod fuzz;
 pub mod game;
 pub mod gtp;
@@ -29,6 +31,7 @@ pub mod rational;
 pub mod record;
 pub mod replay;
 pub mod sgf;
+pub mod shard;
 pub mod space;
 pub mod spec;
 pub mod vectors;

@@ -65,15 +65,27 @@ enum Command {
         /// Replay only game I of the campaign (as named in a divergence report).
         #[arg(long, value_name = "I")]
         game: Option<u64>,
-        /// Play only part K of N of the campaign (games i with i mod N = K - 1).
-        #[arg(long, value_name = "K/N", default_value = "1/1")]
-        shard: String,
-        /// Where divergences are written.
+        /// Play only part K of N of the campaign (games i with i mod N = K - 1). Without it,
+        /// the shard is taken from a Slurm array (SLURM_ARRAY_TASK_ID, _MIN, _MAX) or a
+        /// Kubernetes Indexed Job (JOB_COMPLETION_INDEX and GRAPHGO_SHARD_COUNT), else 1/1.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<String>,
+        /// Where findings and the shard's summary are written (created if missing).
         #[arg(long, value_name = "DIR", default_value = "fuzz-divergences")]
         out: PathBuf,
         /// How many comparisons shrinking may run for each divergence.
         #[arg(long, value_name = "N", default_value_t = 2000)]
         shrink_budget: usize,
+        /// Stop once this many signatures (kinds of divergence) were found.
+        #[arg(long, value_name = "N", default_value_t = graphgo::fuzz::DEFAULT_MAX_FINDINGS)]
+        max_findings: usize,
+        /// Print JSON lines instead of text: one {"finding": ...} per new signature, then
+        /// one {"summary": ...} (spec/FORMAT.md, "Campaign summaries").
+        #[arg(long)]
+        json: bool,
+        /// Compare the spec with a side broken on purpose (testing the campaign itself).
+        #[arg(long, hide = true, value_name = "NAME")]
+        planted_bug: Option<String>,
     },
     /// Replay every SGF file in a folder (complete games only, unless --all) under Tromp-Taylor
     /// rules (ggg1, neutral none, all self-capture, positional superko; the flags change
@@ -222,6 +234,24 @@ enum Command {
         #[command(subcommand)]
         action: VectorsAction,
     },
+    /// Put the shards of a campaign together: reads the summaries (summary-*.json) in every
+    /// folder given, prints one summary with the findings grouped by signature across the
+    /// shards and the coverage added up, and names the shards that are missing or
+    /// unfinished. With --out, copies the record of each group there and writes the merged
+    /// summary as merged-seedS.json. Exit status 0 when the campaign found nothing, 1 when
+    /// it found divergences, 2 for bad input, 5 when shards are missing or unfinished (and
+    /// nothing was found).
+    Merge {
+        /// The shard folders (the --out of each shard).
+        #[arg(required = true, value_name = "DIR")]
+        dirs: Vec<PathBuf>,
+        /// Where to copy the records and write the merged summary (created if missing).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// Print the merged summary as JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -275,7 +305,21 @@ fn main() -> ExitCode {
             shard,
             out,
             shrink_budget,
-        } => fuzz(seed, time, games, game, &shard, out, shrink_budget),
+            max_findings,
+            json,
+            planted_bug,
+        } => fuzz(
+            seed,
+            time,
+            games,
+            game,
+            shard.as_deref(),
+            out,
+            shrink_budget,
+            max_findings,
+            json,
+            planted_bug.as_deref(),
+        ),
         Command::ReplayDir {
             dir,
             spec,
@@ -356,6 +400,43 @@ fn main() -> ExitCode {
             [!no_prefetch, !no_link],
         ),
         Command::Vectors { action } => vectors(action),
+        Command::Merge { dirs, out, json } => merge(&dirs, out.as_deref(), json),
+    }
+}
+
+fn merge(dirs: &[PathBuf], out: Option<&Path>, json: bool) -> ExitCode {
+    use graphgo::campaign;
+    let store = match out.map(graphgo::findings::Store::open).transpose() {
+        Ok(s) => s,
+        Err(e) => return fail(format!("--out {e}")),
+    };
+    let mut merged = match campaign::merge(dirs) {
+        Ok(m) => m,
+        Err(e) => return fail(e),
+    };
+    if let Some(store) = &store {
+        match campaign::write_merged(&mut merged, store) {
+            Ok(path) => eprintln!("graphgo merge: wrote {}", path.display()),
+            Err(e) => {
+                eprintln!("graphgo merge: {e}");
+                return ExitCode::from(4);
+            }
+        }
+    }
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&merged).expect("a merged summary prints")
+        );
+    } else {
+        print!("{}", merged.text());
+    }
+    if merged.divergences > 0 {
+        ExitCode::from(1)
+    } else if !merged.complete() {
+        ExitCode::from(5)
+    } else {
+        ExitCode::SUCCESS
     }
 }
 
@@ -559,22 +640,34 @@ fn check(file: &Path, shrink_to: Option<&Path>) -> ExitCode {
     ExitCode::from(1)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn fuzz(
     seed: Option<u64>,
     time: Option<u64>,
     games: Option<u64>,
     game: Option<u64>,
-    shard: &str,
+    shard: Option<&str>,
     out: PathBuf,
     shrink_budget: usize,
+    max_findings: usize,
+    json: bool,
+    planted_bug: Option<&str>,
 ) -> ExitCode {
     use graphgo::check;
-    use graphgo::fuzz::{Campaign, Event, Limit, Shard};
+    use graphgo::fuzz::{Campaign, Event, Limit, Stopped};
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-    let shard = match Shard::parse(shard) {
+    let choice = match graphgo::shard::shard_from_env_or_flag(shard) {
         Ok(s) => s,
         Err(e) => return fail(e),
     };
+    let shard = choice.shard;
+    if max_findings == 0 {
+        return fail("--max-findings: 0 would stop before the first game (give at least 1)");
+    }
+    // Checked before any game is played: a finding is never found only to be lost.
+    if let Err(e) = graphgo::findings::Store::open(&out) {
+        return fail(format!("--out {e}"));
+    }
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -591,19 +684,28 @@ fn fuzz(
         shard,
         out: Some(out.clone()),
         shrink_budget,
+        max_findings,
     };
-    let (a, b) = (check::reference(), check::engine());
+    let a = check::reference();
+    let b = match planted_bug {
+        None => check::engine(),
+        Some(name) => match graphgo::fuzz::planted_bug(name) {
+            Some(b) => b,
+            None => return fail(format!("--planted-bug: '{name}' is not no-superko")),
+        },
+    };
     let span = match limit {
         Limit::Time(t) => format!("{} s", t.as_secs()),
         Limit::Games(g) => format!("{g} games"),
         Limit::Only(i) => format!("game {i} only"),
     };
     eprintln!(
-        "graphgo fuzz: {} vs {}, seed {seed}, shard {}/{}, {span}; divergences go to {}/",
+        "graphgo fuzz: {} vs {}, seed {seed}, shard {}/{} ({}), {span}; findings go to {}/",
         a.name(),
         b.name(),
         shard.index,
         shard.count,
+        choice.from,
         out.display()
     );
     let bar = match limit {
@@ -611,7 +713,7 @@ fn fuzz(
         Limit::Games(g) => ProgressBar::new(g),
         Limit::Only(_) => ProgressBar::new(1),
     };
-    if std::env::var_os("CI").is_some() {
+    if std::env::var_os("CI").is_some() || json {
         bar.set_draw_target(ProgressDrawTarget::hidden());
     }
     bar.set_style(
@@ -620,7 +722,8 @@ fn fuzz(
             .progress_chars("=> "),
     );
     check::quiet_panics_in_sides();
-    let summary = campaign.run(&*a, &*b, &mut |event| match event {
+    let signals = graphgo::findings::Signals::watch();
+    let run = campaign.run_until(&*a, &*b, &signals, &mut |event| match event {
         Event::Game {
             games,
             turns,
@@ -633,14 +736,26 @@ fn fuzz(
             }
             bar.set_message(format!("{games} games, {turns} turns"));
         }
+        Event::Repeated { index, group } if !json => bar.suspend(|| {
+            println!(
+                "divergence in game {index} (seed {seed}): the signature of game {} ({} games so far)",
+                group.first_game, group.count
+            );
+        }),
+        Event::Repeated { .. } => {}
+        Event::Diverged(found) if json => {
+            let line = serde_json::json!({"finding": {
+                "game": found.index,
+                "signature": found.signature,
+                "file": found.file,
+                "turns": found.shrunk.turns.len(),
+                "vertices": found.shrunk.setup.board.len(),
+                "description": found.divergence.describe(found.shrunk.setup.turn_names()),
+                "replay": campaign.replay_command(found.index),
+            }});
+            println!("{line}");
+        }
         Event::Diverged(found) => bar.suspend(|| {
-            if let Some(first) = found.duplicate_of {
-                println!(
-                    "divergence in game {} (seed {seed}): shrinks to the same case as game {first}",
-                    found.index
-                );
-                return;
-            }
             let board = &found.shrunk.setup.board;
             println!(
                 "DIVERGENCE in game {} (seed {seed}): {} turns on {} vertices after shrinking",
@@ -648,6 +763,7 @@ fn fuzz(
                 found.shrunk.turns.len(),
                 board.len()
             );
+            println!("  signature: {}", found.signature);
             for line in found
                 .divergence
                 .describe(found.shrunk.setup.turn_names())
@@ -667,8 +783,28 @@ fn fuzz(
         Event::WriteFailed(e) => bar.suspend(|| eprintln!("graphgo fuzz: cannot write {e}")),
     });
     bar.finish_and_clear();
-    println!("{}", summary.line());
-    if summary.found.is_empty() {
+    let summary = match run {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
+    if json {
+        let mut value = serde_json::to_value(&summary.shard_summary).expect("a summary prints");
+        value["resumed_from"] = summary.resumed_from.into();
+        value["summary_file"] = serde_json::json!(summary.summary_file);
+        println!("{}", serde_json::json!({ "summary": value }));
+    } else {
+        println!("{}", summary.line());
+    }
+    if let Stopped::Signal(_) = summary.stopped {
+        return ExitCode::from(signals.exit_status().unwrap_or(130));
+    }
+    if !summary.write_errors.is_empty() {
+        for e in &summary.write_errors {
+            eprintln!("graphgo fuzz: not written: {e}");
+        }
+        return ExitCode::from(4);
+    }
+    if summary.divergences == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
@@ -766,8 +902,26 @@ fn vectors(action: VectorsAction) -> ExitCode {
                     dir.display()
                 ));
             }
-            let summary = vectors::check_all(&[&*spec, &*engine], &loaded);
+            // One vector at a time, so that SIGINT or SIGTERM stops between two of them
+            // with the summary of those checked.
+            let signals = graphgo::findings::Signals::watch();
+            let mut summary = vectors::check_all(&[&*spec, &*engine], &[]);
+            for one in loaded.chunks(1) {
+                if signals.caught().is_some() {
+                    break;
+                }
+                let part = vectors::check_all(&[&*spec, &*engine], one);
+                summary.runs.extend(part.runs);
+            }
             print!("{}", summary.text());
+            if let (Some(status), Some(name)) = (signals.exit_status(), signals.name()) {
+                println!(
+                    "stopped by {name} after {} of {} vectors",
+                    summary.runs.len(),
+                    loaded.len()
+                );
+                return ExitCode::from(status);
+            }
             if summary.failed() {
                 ExitCode::from(1)
             } else {
@@ -822,9 +976,22 @@ fn vectors(action: VectorsAction) -> ExitCode {
             ExitCode::SUCCESS
         }
         VectorsAction::Generate { dir } => {
+            if let Err(e) = graphgo::findings::Store::open(&dir) {
+                return fail(e);
+            }
+            let signals = graphgo::findings::Signals::watch();
             let cases = vectors::families::cases(&*spec, &*engine);
             let mut written = 0;
             for c in &cases {
+                // Between two files: each one is whole or not there.
+                if let (Some(status), Some(name)) = (signals.exit_status(), signals.name()) {
+                    println!(
+                        "wrote {written} of {} vectors to {}; stopped by {name}",
+                        cases.len(),
+                        dir.display()
+                    );
+                    return ExitCode::from(status);
+                }
                 let v = match vectors::families::build(&*spec, &*engine, c) {
                     Ok(v) => v,
                     Err(e) => {

@@ -113,6 +113,7 @@ fn first_found(bug: &dyn RuleSet, seed: u64, games: u64) -> fuzz::Found {
         shard: Shard::ALL,
         out: None,
         shrink_budget: 2000,
+        max_findings: fuzz::DEFAULT_MAX_FINDINGS,
     };
     let summary = campaign.run(&Spec, bug, &mut |_| {});
     assert!(
@@ -461,7 +462,7 @@ fn case_files_read_back_and_still_diverge() {
 }
 
 #[test]
-fn the_campaign_writes_each_divergence_as_it_finds_it() {
+fn the_campaign_writes_each_kind_of_divergence_once_as_it_finds_it() {
     let dir = scratch("written");
     let campaign = Campaign {
         seed: 1,
@@ -469,37 +470,45 @@ fn the_campaign_writes_each_divergence_as_it_finds_it() {
         shard: Shard::ALL,
         out: Some(dir.clone()),
         shrink_budget: 300,
+        max_findings: fuzz::DEFAULT_MAX_FINDINGS,
     };
     let mut seen = Vec::new();
-    let summary = campaign.run(&Spec, &NoSuperko, &mut |e| {
-        if let fuzz::Event::Diverged(f) = e {
-            match f.duplicate_of {
-                None => {
-                    // Already on disk when reported.
-                    let path = f.file.clone().unwrap();
-                    assert!(path.exists());
-                    seen.push(path);
-                }
-                // The same shrunk case as an earlier game: not written again.
-                Some(first) => assert!(first < f.index && f.file.is_none()),
-            }
+    let mut repeats = Vec::new();
+    let summary = campaign.run(&Spec, &NoSuperko, &mut |e| match e {
+        fuzz::Event::Diverged(f) => {
+            // Already on disk when reported.
+            let path = f.file.clone().unwrap();
+            assert!(path.exists());
+            seen.push(path);
         }
+        // The signature of an earlier game: counted, not written again.
+        fuzz::Event::Repeated { index, group } => {
+            assert!(group.first_game < index);
+            repeats.push(index);
+        }
+        _ => {}
     });
     assert!(!summary.found.is_empty());
     assert_eq!(seen.len(), summary.distinct());
-    // The planted bug shows the same way in many games: fewer distinct cases than finds.
-    assert!(
-        summary.distinct() < summary.found.len(),
-        "{}",
-        summary.line()
+    // The planted bug shows the same way in many games: fewer signatures than divergences,
+    // and the counts add up to the divergences.
+    assert!(!repeats.is_empty(), "{}", summary.line());
+    assert_eq!(
+        summary.groups.iter().map(|g| g.count).sum::<u64>(),
+        summary.divergences
     );
+    assert_eq!(summary.divergences as usize, seen.len() + repeats.len());
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
+        .filter(|p| {
+            !p.to_string_lossy()
+                .ends_with("summary-seed1-shard1of1.json")
+        })
         .collect();
     files.sort();
     seen.sort();
-    // No temporary file is left behind.
+    // No temporary file is left behind: the records and the summary only.
     assert_eq!(files, seen);
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
@@ -545,6 +554,7 @@ fn shards_are_disjoint_and_cover_the_campaign() {
         shard: Shard { index: 2, count: 3 },
         out: None,
         shrink_budget: 0,
+        max_findings: fuzz::DEFAULT_MAX_FINDINGS,
     };
     let mut indices = Vec::new();
     campaign.run(&Spec, &Spec, &mut |e| {

@@ -85,10 +85,19 @@ fn fuzz_runs_a_seeded_campaign_and_sums_it_up() {
         "{err}"
     );
     // The same seed plays the same games: the same number of turns.
-    let second = graphgo(&args);
+    // (Into another folder: in the same one, the campaign would resume from its summary.)
+    let other = scratch("campaign-again");
+    let mut again = args;
+    again[6] = other.to_str().unwrap();
+    let second = graphgo(&again);
     assert_eq!(totals(&stdout), totals(&text(&second.stdout)));
-    // No divergence, no directory.
-    assert!(!dir.exists());
+    let _ = std::fs::remove_dir_all(&other);
+    // No divergence, no record: the folder holds the shard's summary alone.
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["summary-seed7-shard1of1.json"]);
     // One game alone.
     let one = graphgo(&[
         "fuzz",

@@ -1,0 +1,418 @@
+//! What a campaign shard leaves beside its findings, and how shards are put back together.
+//!
+//! Every shard of a campaign (`graphgo fuzz`, and any command that splits its games the
+//! same way) keeps a [`ShardSummary`] in its output folder, in a file named by the
+//! campaign's seed and the shard ([`ShardSummary::file_name`]), rewritten atomically as the
+//! campaign goes. It says what the shard covered (its first `games` games, in order), and
+//! its findings grouped by signature (one shrunk record, a count, the games). It is what a
+//! campaign restarted with the same command resumes from, and what `graphgo merge` reads
+//! ([`merge`]): any number of shard folders give one summary, the findings grouped by
+//! signature across shards, the coverage added up, and the shards that are missing.
+//! The JSON fields are described in `spec/FORMAT.md`, "Campaign summaries".
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::shard::Shard;
+
+/// The `format` field of a shard summary.
+pub const SUMMARY_FORMAT: &str = "graphgo campaign summary 1";
+
+/// How many of the games of a group are listed (the lowest); the count counts them all.
+pub const GAMES_LISTED: usize = 20;
+
+/// The findings of one signature.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct FindingGroup {
+    /// What kind of bug ([`crate::findings::signature`]).
+    pub signature: String,
+    /// How many games showed it.
+    pub count: u64,
+    /// The lowest game index that showed it: the game whose shrunk record is kept.
+    pub first_game: u64,
+    /// The lowest [`GAMES_LISTED`] game indices that showed it.
+    pub games: Vec<u64>,
+    /// The shrunk record's file name, in the summary's folder (none when it could not be
+    /// written, or when the campaign had no output folder).
+    pub file: Option<String>,
+    /// Turns and vertices of the shrunk record.
+    pub turns: usize,
+    pub vertices: usize,
+    /// Where the sides differ in the shrunk record, as `graphgo check` prints it.
+    pub description: String,
+}
+
+impl FindingGroup {
+    /// Adds a game that shows this group's signature.
+    pub fn add_game(&mut self, index: u64) {
+        self.count += 1;
+        if let Err(at) = self.games.binary_search(&index) {
+            self.games.insert(at, index);
+            self.games.truncate(GAMES_LISTED);
+        }
+    }
+}
+
+/// The shard named in a summary.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardId {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl From<Shard> for ShardId {
+    fn from(s: Shard) -> ShardId {
+        ShardId {
+            index: s.index,
+            count: s.count,
+        }
+    }
+}
+
+/// One shard's summary file.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct ShardSummary {
+    /// [`SUMMARY_FORMAT`].
+    pub format: String,
+    /// The command that ran the shard (`fuzz`).
+    pub command: String,
+    /// The two sides compared.
+    pub sides: [String; 2],
+    pub seed: u64,
+    pub shard: ShardId,
+    /// The shard's first `games` games were played (game indices `shard.game(0 .. games)`).
+    pub games: u64,
+    pub turns: u64,
+    /// Time spent over every run of the shard.
+    pub elapsed_seconds: f64,
+    /// `running` (written while the shard runs, or left by a run that was killed), `limit`
+    /// (its --games or --time was reached), `max-findings`, `SIGINT`, `SIGTERM`.
+    pub stopped: String,
+    /// Games that diverged (the sum of the groups' counts).
+    pub divergences: u64,
+    /// By the first game that showed them.
+    pub findings: Vec<FindingGroup>,
+    /// Files that could not be written.
+    pub write_errors: Vec<String>,
+}
+
+impl ShardSummary {
+    /// An empty summary of a shard about to start.
+    pub fn new(command: &str, sides: [String; 2], seed: u64, shard: Shard) -> ShardSummary {
+        ShardSummary {
+            format: SUMMARY_FORMAT.into(),
+            command: command.into(),
+            sides,
+            seed,
+            shard: shard.into(),
+            games: 0,
+            turns: 0,
+            elapsed_seconds: 0.0,
+            stopped: "running".into(),
+            divergences: 0,
+            findings: Vec::new(),
+            write_errors: Vec::new(),
+        }
+    }
+
+    /// The summary's file name: `summary-seedS-shardKofN.json`.
+    pub fn file_name(seed: u64, shard: Shard) -> String {
+        format!(
+            "summary-seed{seed}-shard{}of{}.json",
+            shard.index, shard.count
+        )
+    }
+
+    /// Reads a summary file; a message naming the file and what is wrong.
+    pub fn load(path: &Path) -> Result<ShardSummary, String> {
+        let shown = path.display();
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
+        let summary: ShardSummary = serde_json::from_str(&text)
+            .map_err(|e| format!("{shown}: not a campaign summary: {e}"))?;
+        if summary.format != SUMMARY_FORMAT {
+            return Err(format!(
+                "{shown}: format '{}' is not '{SUMMARY_FORMAT}'",
+                summary.format
+            ));
+        }
+        if summary.shard.index == 0 || summary.shard.index > summary.shard.count {
+            return Err(format!(
+                "{shown}: shard {}/{} is not K/N with 1 <= K <= N",
+                summary.shard.index, summary.shard.count
+            ));
+        }
+        Ok(summary)
+    }
+
+    /// The summary as pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a summary prints") + "\n"
+    }
+}
+
+/// A finding group of a merged campaign, with the folder its record is in.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct MergedGroup {
+    #[serde(flatten)]
+    pub group: FindingGroup,
+    /// The shard whose record is kept (the one with the lowest game).
+    pub shard: u64,
+    /// The folder the record was read from.
+    #[serde(skip)]
+    pub folder: PathBuf,
+}
+
+/// Shards put together.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Merged {
+    pub command: String,
+    pub sides: [String; 2],
+    pub seed: u64,
+    /// N.
+    pub shards: u64,
+    /// The shards found, and those missing (1-based).
+    pub present: Vec<u64>,
+    pub missing: Vec<u64>,
+    /// Shards whose run stopped before its limit (interrupted, killed, or at
+    /// --max-findings): `K: why`.
+    pub unfinished: Vec<String>,
+    pub games: u64,
+    pub turns: u64,
+    pub divergences: u64,
+    pub findings: Vec<MergedGroup>,
+    /// Notes about the folders read (a shard found twice).
+    pub notes: Vec<String>,
+}
+
+impl Merged {
+    /// Whether every shard is there and reached its limit.
+    pub fn complete(&self) -> bool {
+        self.missing.is_empty() && self.unfinished.is_empty()
+    }
+
+    /// The merged summary as text.
+    pub fn text(&self) -> String {
+        let mut out = format!(
+            "campaign `{}` of {} vs {}, seed {}: {} of {} shards{}\n",
+            self.command,
+            self.sides[0],
+            self.sides[1],
+            self.seed,
+            self.present.len(),
+            self.shards,
+            if self.missing.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; MISSING shards {}",
+                    self.missing
+                        .iter()
+                        .map(|k| format!("{k}/{}", self.shards))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            }
+        );
+        for u in &self.unfinished {
+            out.push_str(&format!("unfinished shard {u}\n"));
+        }
+        for n in &self.notes {
+            out.push_str(&format!("note: {n}\n"));
+        }
+        out.push_str(&format!(
+            "{} games, {} turns, {} divergence{} in {} group{}\n",
+            self.games,
+            self.turns,
+            self.divergences,
+            if self.divergences == 1 { "" } else { "s" },
+            self.findings.len(),
+            if self.findings.len() == 1 { "" } else { "s" }
+        ));
+        for f in &self.findings {
+            let g = &f.group;
+            out.push_str(&format!(
+                "{} game{}: {}\n  first in game {} (shard {}), shrunk to {} turns on {} vertices: {}\n",
+                g.count,
+                if g.count == 1 { "" } else { "s" },
+                g.signature,
+                g.first_game,
+                f.shard,
+                g.turns,
+                g.vertices,
+                g.file
+                    .as_ref()
+                    .map(|n| f.folder.join(n).display().to_string())
+                    .unwrap_or_else(|| "(not written)".into())
+            ));
+        }
+        out
+    }
+}
+
+/// Reads every `summary-*.json` in `folders` (one campaign: the same command, sides, seed
+/// and shard count) and puts them together; a message naming the folder or file otherwise.
+pub fn merge(folders: &[PathBuf]) -> Result<Merged, String> {
+    let mut read: Vec<(PathBuf, ShardSummary)> = Vec::new();
+    for folder in folders {
+        let shown = folder.display();
+        let entries = std::fs::read_dir(folder)
+            .map_err(|e| format!("{shown}: cannot read the folder: {e}"))?;
+        let mut names: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                p.file_name().is_some_and(|n| {
+                    let n = n.to_string_lossy();
+                    n.starts_with("summary-") && n.ends_with(".json")
+                })
+            })
+            .collect();
+        names.sort();
+        if names.is_empty() {
+            return Err(format!(
+                "{shown}: no campaign summary (summary-*.json) in the folder"
+            ));
+        }
+        for path in names {
+            let summary = ShardSummary::load(&path)?;
+            read.push((folder.clone(), summary));
+        }
+    }
+    let (_, first) = read.first().ok_or("no folder given")?;
+    let key = |s: &ShardSummary| (s.command.clone(), s.sides.clone(), s.seed, s.shard.count);
+    let expected = key(first);
+    for (folder, s) in &read {
+        if key(s) != expected {
+            return Err(format!(
+                "{}: shard {}/{} of `{}` {} vs {} seed {} is not of the same campaign as shard {}/{} of `{}` {} vs {} seed {} (merge one campaign at a time)",
+                folder.display(),
+                s.shard.index,
+                s.shard.count,
+                s.command,
+                s.sides[0],
+                s.sides[1],
+                s.seed,
+                first.shard.index,
+                first.shard.count,
+                first.command,
+                first.sides[0],
+                first.sides[1],
+                first.seed
+            ));
+        }
+    }
+    // One summary a shard: when a shard was run twice (in two folders), the run that went
+    // further is kept.
+    let mut by_shard: BTreeMap<u64, (PathBuf, ShardSummary)> = BTreeMap::new();
+    let mut notes = Vec::new();
+    for (folder, s) in read {
+        let k = s.shard.index;
+        match by_shard.get(&k) {
+            Some((other, kept)) => {
+                notes.push(format!(
+                    "shard {k} is in {} ({} games) and {} ({} games): the one with more games is kept",
+                    other.display(),
+                    kept.games,
+                    folder.display(),
+                    s.games
+                ));
+                if s.games > kept.games {
+                    by_shard.insert(k, (folder, s));
+                }
+            }
+            None => {
+                by_shard.insert(k, (folder, s));
+            }
+        }
+    }
+    let count = expected.3;
+    let mut merged = Merged {
+        command: expected.0,
+        sides: expected.1,
+        seed: expected.2,
+        shards: count,
+        present: by_shard.keys().copied().collect(),
+        missing: (1..=count).filter(|k| !by_shard.contains_key(k)).collect(),
+        unfinished: Vec::new(),
+        games: 0,
+        turns: 0,
+        divergences: 0,
+        findings: Vec::new(),
+        notes,
+    };
+    let mut groups: BTreeMap<String, MergedGroup> = BTreeMap::new();
+    for (k, (folder, s)) in &by_shard {
+        if s.stopped != "limit" {
+            merged
+                .unfinished
+                .push(format!("{k}/{count}: {}", s.stopped));
+        }
+        merged.games += s.games;
+        merged.turns += s.turns;
+        merged.divergences += s.divergences;
+        for g in &s.findings {
+            match groups.get_mut(&g.signature) {
+                None => {
+                    groups.insert(
+                        g.signature.clone(),
+                        MergedGroup {
+                            group: g.clone(),
+                            shard: *k,
+                            folder: folder.clone(),
+                        },
+                    );
+                }
+                Some(m) => {
+                    let mut games: Vec<u64> =
+                        m.group.games.iter().chain(&g.games).copied().collect();
+                    games.sort_unstable();
+                    games.dedup();
+                    games.truncate(GAMES_LISTED);
+                    let count = m.group.count + g.count;
+                    if g.first_game < m.group.first_game {
+                        *m = MergedGroup {
+                            group: g.clone(),
+                            shard: *k,
+                            folder: folder.clone(),
+                        };
+                    }
+                    m.group.games = games;
+                    m.group.count = count;
+                }
+            }
+        }
+    }
+    merged.findings = groups.into_values().collect();
+    merged.findings.sort_by_key(|m| m.group.first_game);
+    Ok(merged)
+}
+
+/// Copies the record kept for each group into `store` (never over another file: a name
+/// taken by another text gets a suffix) and writes the merged summary there as
+/// `merged-seedS.json` (replacing an earlier merge of the same campaign); the summary's
+/// path. The groups' `file` and `folder` then name the copies.
+pub fn write_merged(
+    merged: &mut Merged,
+    store: &crate::findings::Store,
+) -> Result<PathBuf, String> {
+    for f in &mut merged.findings {
+        let Some(name) = f.group.file.clone() else {
+            continue;
+        };
+        let from = f.folder.join(&name);
+        let text = std::fs::read_to_string(&from)
+            .map_err(|e| format!("{}: cannot read the record: {e}", from.display()))?;
+        let (stem, ext) = name.rsplit_once('.').unwrap_or((&name, "yaml"));
+        let copy = store
+            .publish_new(stem, ext, &text)
+            .map_err(|e| format!("{}: cannot write: {e}", store.dir().join(&name).display()))?;
+        f.group.file = copy.file_name().map(|n| n.to_string_lossy().into_owned());
+        f.folder = store.dir().to_path_buf();
+    }
+    let path = store.dir().join(format!("merged-seed{}.json", merged.seed));
+    let text = serde_json::to_string_pretty(merged).expect("a merged summary prints") + "\n";
+    crate::findings::write_atomically(&path, &text)
+        .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+    Ok(path)
+}
