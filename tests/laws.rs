@@ -62,12 +62,22 @@ quickcheck! {
     }
 }
 
-/// The ids of the register `spec/CLAUSES.md`: the first cell of every table row written
-/// `` | `prefix:clause` | ``.
-fn register_ids(register: &str) -> Vec<String> {
+/// The ids of the register `spec/CLAUSES.md`, each with the `spec/` file that restates it:
+/// the first cell of every table row written `` | `prefix:clause` | ``, and the file linked
+/// at the end of the section's heading (`## MANGO — [mango.md](mango.md)`).
+fn register_ids(register: &str) -> Vec<(String, String)> {
+    let mut family = String::new();
     register
         .lines()
         .filter_map(|line| {
+            if line.starts_with("## ") {
+                family = line
+                    .rsplit_once("](")
+                    .and_then(|(_, link)| link.strip_suffix(')'))
+                    .unwrap_or_default()
+                    .to_string();
+                return None;
+            }
             let cell = line.strip_prefix("| `")?;
             let id = &cell[..cell.find('`')?];
             let (prefix, clause) = id.split_once(':')?;
@@ -80,7 +90,7 @@ fn register_ids(register: &str) -> Vec<String> {
                     .bytes()
                     .all(|b| b.is_ascii_alphanumeric() || b == b'-');
             (well_formed && cell[id.len() + 1..].trim_start().starts_with('|'))
-                .then(|| id.to_string())
+                .then(|| (id.to_string(), family.clone()))
         })
         .collect()
 }
@@ -128,14 +138,32 @@ fn names_a_clause_only_as_a_whole_word() {
     assert!(!names("ggg1:10 and ggg1:1x", "ggg1:1"));
     assert!(!names("xggg1:1 a:ggg1:1 ggg1:1_b", "ggg1:1"));
     assert!(!names("topo:D10a", "topo:D1"));
-    let ids = register_ids("| `a:B-1` | x |\n| id | y |\n| `c:d` oops\n|`e:f`|\n");
-    assert_eq!(ids, ["a:B-1"]);
+    let ids = register_ids(
+        "## A — [a.md](a.md)\n| `a:B-1` | x |\n| id | y |\n| `c:d` oops\n|`e:f`|\n## B\n| `b:1` | z |\n",
+    );
+    let pair = |id: &str, file: &str| (id.to_string(), file.to_string());
+    assert_eq!(ids, [pair("a:B-1", "a.md"), pair("b:1", "")]);
+    assert_eq!(
+        doc_comments("/// a\nlet x = 1; // b\n    //! c\n"),
+        "/// a\n    //! c\n"
+    );
+}
+
+/// The doc-comment lines of a source text (`///`, `//!`).
+fn doc_comments(code: &str) -> String {
+    code.lines()
+        .filter(|l| l.trim_start().starts_with("///") || l.trim_start().starts_with("//!"))
+        .map(|l| format!("{l}\n"))
+        .collect()
 }
 
 /// The traceability of the register, as `spec/CLAUSES.md` states it: each id has its
-/// restatement in a `spec/` file other than the register, a transcribing function in `src/`
-/// (in code before the file's first `#[cfg(test)]`), and a test naming it (in `tests/`,
-/// `fuzz/`, `benches/`, the vectors, or a `src/` file's test code).
+/// restatement in the family's `spec/` file (the one its section's heading links; a mention
+/// in another file such as FORMAT.md does not count), a transcribing function in `src/` (a
+/// doc comment naming the id, in code before the file's first `#[cfg(test)]`), and a test
+/// naming it (in `tests/`, `fuzz/`, `benches/`, the vectors, or a `src/` file's test code).
+/// The same rules as the register's former external trace tool, but for the restatement's
+/// file and the doc comment, which are stricter.
 #[test]
 fn every_register_clause_is_restated_transcribed_and_tested() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -150,17 +178,12 @@ fn every_register_clause_is_restated_transcribed_and_tested() {
         register.display()
     );
 
-    let mut spec_files = Vec::new();
-    files_under(&root.join("spec"), &[".md"], &mut spec_files);
-    spec_files.retain(|p| *p != register);
-    let spec = read_all(&spec_files);
-
     let mut src_files = Vec::new();
     files_under(&root.join("src"), &[".rs"], &mut src_files);
     let (mut code, mut tests) = (Vec::new(), Vec::new());
     for body in read_all(&src_files) {
         let cut = body.find("#[cfg(test)]").unwrap_or(body.len());
-        code.push(body[..cut].to_string());
+        code.push(doc_comments(&body[..cut]));
         tests.push(body[cut..].to_string());
     }
     let mut test_files = Vec::new();
@@ -171,10 +194,16 @@ fn every_register_clause_is_restated_transcribed_and_tested() {
     tests.extend(read_all(&test_files));
 
     let mut gaps = Vec::new();
-    for id in &ids {
+    for (id, family) in &ids {
+        let restated =
+            std::fs::read_to_string(root.join("spec").join(family)).unwrap_or_else(|e| {
+                panic!("{id}: its section names no readable spec/ file ({family:?}: {e})")
+            });
+        let spec = vec![restated];
+        let what_restates = format!("restatement in spec/{family}");
         let lacking: Vec<&str> = [
-            ("restatement in spec/", &spec),
-            ("function in src/", &code),
+            (what_restates.as_str(), &spec),
+            ("doc comment in src/", &code),
             ("test", &tests),
         ]
         .into_iter()
