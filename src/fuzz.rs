@@ -747,7 +747,9 @@ impl Campaign {
     }
 
     /// Runs the campaign, comparing `a` against `b`, calling `report` as it goes; stops
-    /// only at its limits.
+    /// only at its limits. Panics when `out` is not a folder it can write to, or holds a
+    /// summary of another campaign: callers that take `out` from a user call
+    /// [`Campaign::run_until`], which says so instead.
     pub fn run(&self, a: &dyn RuleSet, b: &dyn RuleSet, report: &mut dyn FnMut(Event)) -> Summary {
         self.run_until(a, b, &Signals::none(), report)
             .unwrap_or_else(|e| panic!("{e}"))
