@@ -18,6 +18,7 @@ pub mod bench;
 pub mod board;
 pub mod campaign;
 pub mod check;
+pub mod conformance;
 pub mod digraph;
 pub mod engine;
 pub mod findings;

@@ -252,6 +252,27 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The conformance report of other implementations of the rules (issue 17): every
+    /// adapters/*/rules.yaml driven through the GTP subset of adapters, the conformance
+    /// vectors that apply and seeded random games within a time budget each, graphgo set to
+    /// the implementation's declared rules and to Tromp-Taylor. Writes
+    /// spec/conformance.{md,json,html} and the findings under spec/engines/findings/NAME/.
+    /// An implementation that departs is a result (exit 0); exit 2 when the report cannot be
+    /// produced (a bad rules.yaml, no vectors).
+    Conformance {
+        /// Seconds for each implementation, both views together.
+        #[arg(long, value_name = "SECS", default_value_t = graphgo::conformance::DEFAULT_BUDGET)]
+        budget: u64,
+        /// Run this implementation only (a folder name under adapters/).
+        #[arg(long, value_name = "NAME")]
+        only: Option<String>,
+        /// Seed of the random games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The repository's root (holding adapters/ and spec/).
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        root: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -401,6 +422,12 @@ fn main() -> ExitCode {
         ),
         Command::Vectors { action } => vectors(action),
         Command::Merge { dirs, out, json } => merge(&dirs, out.as_deref(), json),
+        Command::Conformance {
+            budget,
+            only,
+            seed,
+            root,
+        } => conformance(budget, only, seed, root),
     }
 }
 
@@ -1375,6 +1402,32 @@ fn gtp_referee(flags: SgfRules, seed: u64) -> ExitCode {
     };
     match graphgo::gtp_referee::serve_stdio(config) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(e),
+    }
+}
+
+fn conformance(budget: u64, only: Option<String>, seed: u64, root: PathBuf) -> ExitCode {
+    use graphgo::conformance;
+    if budget == 0 {
+        return fail("--budget: 0 is not a number of seconds (at least 1)".to_string());
+    }
+    let plan = conformance::Plan {
+        root: root.clone(),
+        budget,
+        seed,
+        only: only.clone(),
+    };
+    let report = match conformance::run(&plan, &mut |line| print!("{line}")) {
+        Ok(r) => r,
+        Err(e) => return fail(e),
+    };
+    match report.write(&root, only.is_some()) {
+        Ok(files) => {
+            for f in files {
+                println!("written: {}", f.display());
+            }
+            ExitCode::SUCCESS
+        }
         Err(e) => fail(e),
     }
 }

@@ -1,0 +1,267 @@
+//! The conformance report (`graphgo conformance`, src/conformance.rs): its declarations, and
+//! its HTML page loaded in a real browser (Debian's `chromium`, headless).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use graphgo::board::Board;
+use graphgo::conformance::{classify, Group};
+use graphgo::game::{Options, Player, Repetition, RuleId, SelfCapture, Setup, Turn};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn skipped(why: &str) {
+    eprintln!("SKIPPED: {why}");
+}
+
+/// The page as chromium renders it (`--dump-dom`), or `None` with a skip message when
+/// chromium is not installed. A hung browser is killed after two minutes (a hang guard).
+fn rendered(page: &Path) -> Option<String> {
+    let browser = std::env::var("CHROMIUM").unwrap_or_else(|_| "chromium".to_string());
+    let found = Command::new(&browser)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !found {
+        skipped(&format!(
+            "{browser} not found (apt-get install chromium, or set CHROMIUM)"
+        ));
+        return None;
+    }
+    let profile = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("chromium-profile");
+    let mut child = Command::new(&browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--no-first-run",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg("--dump-dom")
+        .arg(format!("file://{}", page.canonicalize().unwrap().display()))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromium starts");
+    let started = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if started.elapsed() > Duration::from_secs(120) {
+            let _ = child.kill();
+            panic!(
+                "chromium did not finish loading {} in 120 s",
+                page.display()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let output = child.wait_with_output().unwrap();
+    Some(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+/// Every `href="..."` of a page.
+fn links(dom: &str) -> Vec<String> {
+    dom.split("href=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .map(|h| h.replace("&amp;", "&"))
+        .collect()
+}
+
+/// The declared implementations: the folders of adapters/ with a rules.yaml.
+fn declared() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(root().join("adapters"))
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().join("rules.yaml").is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn every_declaration_reads_and_names_its_folder() {
+    let found = graphgo::conformance::declarations(&root().join("adapters")).unwrap();
+    let names: Vec<String> = found.iter().map(|(_, d)| d.name.clone()).collect();
+    assert_eq!(names, declared());
+    for (path, d) in &found {
+        // Every claim quotes where the implementation says so (adapters/README.md).
+        for (rule, claim) in &d.rules {
+            assert!(
+                !claim.source.trim().is_empty(),
+                "{}: rules.{rule}.source is empty",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_bad_declaration_is_refused_naming_the_file_and_field() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("bad-adapters");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("thing")).unwrap();
+    let text = std::fs::read_to_string(root().join("adapters/sgfmill/rules.yaml"))
+        .unwrap()
+        .replace("name: sgfmill", "name: thing")
+        .replace("{value: all,", "{value: sometimes,");
+    std::fs::write(dir.join("thing/rules.yaml"), text).unwrap();
+    let e = graphgo::conformance::declarations(&dir).unwrap_err();
+    assert!(e.contains("thing/rules.yaml"), "{e}");
+    assert!(e.contains("rules.self_capture.value: 'sometimes'"), "{e}");
+}
+
+#[test]
+fn the_committed_page_shows_the_matrix_in_chromium_and_its_links_resolve() {
+    let page = root().join("spec/conformance.html");
+    assert!(
+        page.is_file(),
+        "spec/conformance.html: run graphgo conformance"
+    );
+    let Some(dom) = rendered(&page) else { return };
+    // Both views are there, each a table with one row per declared implementation.
+    for id in ["own-rules", "tromp-taylor"] {
+        let start = dom
+            .find(&format!("id=\"{id}\""))
+            .unwrap_or_else(|| panic!("no matrix {id} in the rendered page"));
+        let table = &dom[start..start + dom[start..].find("</table>").unwrap()];
+        for name in declared() {
+            assert!(
+                table.contains(&format!("<th>{name} ")),
+                "matrix {id} has no row for {name}"
+            );
+        }
+        assert!(table.contains("capture") && table.contains("positional superko"));
+    }
+    // Every link leads to a file beside the page (no network).
+    let spec = root().join("spec");
+    for href in links(&dom) {
+        assert!(
+            !href.contains("://"),
+            "{href}: the page must not leave the repository"
+        );
+        let target = spec.join(href.split('#').next().unwrap());
+        assert!(
+            target.is_file(),
+            "{href}: no such file ({})",
+            target.display()
+        );
+    }
+}
+
+// The classification of a disagreement into a behaviour group (`conformance::classify`, the
+// table `GROUPS`), on positions worked by hand.
+
+fn grid_setup(n: usize) -> Setup {
+    Setup::new(RuleId::Ggg1, Board::grid(n, n).unwrap())
+}
+
+fn mv(board: &Board, player: Player, name: &str) -> Turn {
+    Turn::Move {
+        player,
+        at: board.vertex(name).unwrap(),
+    }
+}
+
+#[test]
+fn a_lone_suicide_is_a_lone_self_capture_where_forbidden() {
+    // 3x3: Black A2, B1; White's A1 has no liberty and captures nothing.
+    let setup = grid_setup(3);
+    let b = &setup.board;
+    let prefix = [
+        mv(b, Player::Black, "A2"),
+        Turn::Pass {
+            player: Player::White,
+        },
+        mv(b, Player::Black, "B1"),
+    ];
+    let turn = mv(b, Player::White, "A1");
+    let none = Options {
+        self_capture: SelfCapture::None,
+        ..Options::default()
+    };
+    assert_eq!(
+        classify(&setup, &prefix, Some(&turn), none),
+        Group::LoneSelfCapture
+    );
+    // Allowed, it gives back the board of one turn before and changes nothing: the
+    // lone self-capture that positional superko forbids.
+    assert_eq!(
+        classify(&setup, &prefix, Some(&turn), Options::default()),
+        Group::LoneSelfCapture
+    );
+}
+
+#[test]
+fn an_older_board_given_back_is_superko() {
+    // A line of three points, A1 B1 C1 (worked by hand): B A1, W C1 ({A1: B, C1: W});
+    // B B1 takes C1; W C1 takes A1 and B1; B A1 gives back the board of turn 2, three
+    // turns before, removing nothing of its own.
+    let setup = Setup::new(RuleId::Ggg1, Board::grid(3, 1).unwrap());
+    let b = &setup.board;
+    use Player::{Black as B, White as W};
+    let prefix = [
+        mv(b, B, "A1"),
+        mv(b, W, "C1"),
+        mv(b, B, "B1"),
+        mv(b, W, "C1"),
+    ];
+    let turn = mv(b, B, "A1");
+    assert_eq!(
+        classify(&setup, &prefix, Some(&turn), Options::default()),
+        Group::PositionalSuperko
+    );
+    let situational = Options {
+        repetition: Repetition::Situational,
+        ..Options::default()
+    };
+    assert_eq!(
+        classify(&setup, &prefix, Some(&turn), situational),
+        Group::SituationalSuperko
+    );
+}
+
+#[test]
+fn an_immediate_retake_is_simple_ko_and_a_pass_is_the_end() {
+    // Worked by hand on 4x4 (rows from the bottom):
+    //   row 2: B  W  .  .      Black A2, B1; White B2, C1; Black passes;
+    //   row 1: W  B  W  .      White A1 takes B1 (its liberties A1, C1, B2 all White's).
+    // Black B1 then takes A1 back and gives the board of two turns before.
+    let setup = grid_setup(4);
+    let b = &setup.board;
+    let p = |pl, n| mv(b, pl, n);
+    use Player::{Black as B, White as W};
+    let prefix = vec![
+        p(B, "A2"),
+        p(W, "B2"),
+        p(B, "B1"),
+        p(W, "C1"),
+        Turn::Pass { player: B },
+        p(W, "A1"),
+    ];
+    // Black B1 retakes A1 at once: the board of two turns before.
+    let retake = p(B, "B1");
+    assert_eq!(
+        classify(&setup, &prefix, Some(&retake), Options::default()),
+        Group::SimpleKo
+    );
+    let pass = Turn::Pass { player: B };
+    assert_eq!(
+        classify(&setup, &prefix, Some(&pass), Options::default()),
+        Group::PassesAndEnd
+    );
+    // A plain move on an empty point: capture (the catch-all).
+    assert_eq!(
+        classify(&setup, &prefix, Some(&p(B, "D4")), Options::default()),
+        Group::Capture
+    );
+}
