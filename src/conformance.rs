@@ -690,26 +690,35 @@ fn run_view(
     let enough = 4;
     while result.failure.is_none() && Instant::now() < deadline && seen.len() < enough {
         let size = sides[(round as usize) % sides.len()];
-        let games_plan = gtp::Plan {
-            sizes: vec![size],
-            games: 2,
-            max_turns: if size >= 19 { 400 } else { 150 },
+        let games_plan = verify::Plan {
+            vectors: None,
             seed: plan.seed.wrapping_mul(1000).wrapping_add(round),
-            options,
-            komi: num_rational::BigRational::from_integer(0.into()),
+            games: 2,
             shrink_budget: 150,
-            out: None,
+            games_on: verify::Games::SquareGrids { sides: vec![size] },
+            options: Some(options),
+            komi: Some(num_rational::BigRational::from_integer(0.into())),
+            max_turns: Some(if size >= 19 { 400 } else { 150 }),
+            time_budget: None,
+            turn_budget: None,
             max_findings: 1,
+            out: None,
+            finding_prefix: String::new(),
         };
         round += 1;
-        let report = gtp::verify(&declared.rules, &games_plan, &mut |_| {});
-        result.games += report.games;
-        result.turns += report.turns;
-        if let Some(f) = report.failure {
+        declared.rules.options.set(Some(options));
+        let report = verify::campaign(&declared.rules, &games_plan, &mut |_| {});
+        declared.rules.options.set(None);
+        result.games += report.games as usize;
+        result.turns += report.turns as usize;
+        if let Some(f) = declared.rules.failure.borrow().clone() {
             result.failure = Some(format!("{f} (during the random games)"));
         }
         if report.games == 0 && result.failure.is_none() {
-            result.failure = Some(format!("it refused boardsize {size}, which it declares"));
+            result.failure = Some(format!(
+                "no game on {size}x{size}, a side it declares ({})",
+                report.stopped.clone().unwrap_or_default()
+            ));
         }
         for finding in report.findings {
             let key = game_key(&finding.game);
@@ -746,7 +755,7 @@ fn run_view(
                     View::TrompTaylor => "tt",
                 }
             );
-            let written = write_finding(&findings_dir, &stem, &finding, &declared.rules, d, view);
+            let written = write_finding(&findings_dir, &stem, &finding, d, view);
             if let Some(c) = result.cells.get_mut(&group) {
                 c.findings += 1;
             }
@@ -838,8 +847,7 @@ fn run_view(
 fn write_finding(
     dir: &Path,
     stem: &str,
-    f: &gtp::Finding,
-    engine: &GtpRules,
+    f: &verify::Finding,
     d: &Declaration,
     view: View,
 ) -> Vec<PathBuf> {
@@ -847,37 +855,18 @@ fn write_finding(
     if std::fs::create_dir_all(dir).is_err() {
         return written;
     }
-    let graphgo = gtp::OnSquareGrids {
-        rules: Engine,
-        options: f.game.setup.options,
-    };
     let provenance = format!(
-        "graphgo conformance: {} {} against graphgo set to {}: {}\nclause: {}\n(the engine's side is the implementation; `graphgo check` replays graphgo's own sides)",
-        d.name, d.version, view.title(), f.found_in, f.clause
+        "# graphgo conformance: {} {} against graphgo set to {}: {}\n",
+        d.name,
+        d.version,
+        view.title(),
+        f.found_in
     );
-    let mut files = vec![(
-        format!("{stem}.yaml"),
-        Some(crate::check::case_file(
-            &graphgo,
-            engine,
-            &f.game,
-            &provenance,
-        )),
-    )];
-    files.push((
-        format!("{stem}.vector.yaml"),
-        gtp::finding_as_vector(f, stem),
-    ));
-    files.push((
-        format!("{stem}.sgf"),
-        crate::sgf::write(
-            &f.game,
-            &format!(
-                "graphgo conformance: {} {}\nclause: {}",
-                d.name, d.version, f.clause
-            ),
-        ),
-    ));
+    let files = [
+        (format!("{stem}.yaml"), Some(provenance + &f.record)),
+        (format!("{stem}.vector.yaml"), Some(f.vector.clone())),
+        (format!("{stem}.sgf"), f.sgf.clone()),
+    ];
     for (name, text) in files {
         let Some(text) = text else { continue };
         let path = dir.join(name);
