@@ -1,0 +1,46 @@
+// graphgo's GTP adapter for WGo.js (the `wgo` package, version 3): its Game class, with its
+// default rules (JAPANESE_RULES: repeating "KO", no suicide), or the preset of WGo.goRules
+// named by the first argument (Japanese, Chinese, AGA, GOE, NZ). Every answer comes from the
+// library: Game#play / Game#pass, Game#isValid, Game#getStone, Game#turn.
+// See rules.yaml and spec/engines/wgo.md.
+"use strict";
+const WGo = require("wgo");
+const { version } = require("wgo/package.json");
+const { serve } = require("../js-gtp/gtp.js");
+
+const COLOUR = { black: WGo.Color.BLACK, white: WGo.Color.WHITE };
+const preset = process.argv[2];
+if (preset !== undefined && !(preset in WGo.goRules)) {
+  process.stderr.write(`unknown preset '${preset}': one of ${Object.keys(WGo.goRules).join(", ")}\n`);
+  process.exit(2);
+}
+const rules = preset === undefined ? WGo.JAPANESE_RULES : WGo.goRules[preset];
+let size = 19;
+let game = new WGo.Game(size, rules);
+
+serve({
+  name: `WGo.js Game (${preset || "default rules"}; graphgo adapter)`,
+  version,
+  boardsize(n) {
+    size = n;
+    game = new WGo.Game(n, rules);
+  },
+  clear() {
+    game = new WGo.Game(size, rules);
+  },
+  play(colour, p) {
+    // Game#play plays for the colour to move (Game#turn).
+    if (COLOUR[colour] !== game.turn) throw new Error("not this colour's turn");
+    if (p === null) game.pass();
+    else if (!game.play(p.x, p.y)) throw new Error("Game#play returned false");
+  },
+  stones(colour) {
+    const out = [];
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++) if (game.getStone(x, y) === COLOUR[colour]) out.push({ x, y });
+    return out;
+  },
+  isLegal(colour, p) {
+    return COLOUR[colour] === game.turn && game.isValid(p.x, p.y);
+  },
+});

@@ -1,0 +1,301 @@
+//! The adapters of other implementations (adapters/, issue 17): a few known moves through each
+//! one (a capture, a self-capture attempt, a ko and its end), with the answers worked out by
+//! hand on the board drawn beside each sequence, so that an adapter that stops translating
+//! coordinates, colours or answers is caught before the conformance report runs.
+//!
+//! The npm adapters are driven over GTP (`node adapters/NAME/adapter.js`); each test skips
+//! visibly when `node` or the adapter's `node_modules` (`npm ci --prefix adapters/NAME`) is
+//! missing. The Rust crate `goban` is driven in process through `adapters/goban-rs/engine.rs`.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::time::Duration;
+
+use graphgo::board::Board;
+use graphgo::game::{
+    Colour, Neutral, Player, Repetition, RuleId, RuleSet, SelfCapture, Setup, Turn,
+};
+use graphgo::gtp::GtpProcess;
+
+#[path = "../adapters/goban-rs/engine.rs"]
+mod goban_rs;
+
+#[path = "../spec/engines/findings/goban-rs/repro.rs"]
+mod goban_rs_findings;
+
+/// Says that a test is skipped, on the real standard error: libtest captures `eprintln!` of
+/// passing tests, and a skip must be visible in an ordinary `cargo test` run.
+fn skipped(why: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "SKIPPED: {why}");
+}
+
+/// The adapter of `adapters/NAME`, started, or `None` (and a SKIPPED line) when node or
+/// its packages are missing.
+fn start(name: &str) -> Option<GtpProcess> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let node_works = std::process::Command::new("node")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !node_works {
+        skipped(&format!(
+            "{name}: node is not installed (apt-get install nodejs npm)"
+        ));
+        return None;
+    }
+    if !root
+        .join("adapters")
+        .join(name)
+        .join("node_modules")
+        .is_dir()
+    {
+        skipped(&format!(
+            "{name}: adapters/{name}/node_modules is missing (npm ci --prefix adapters/{name})"
+        ));
+        return None;
+    }
+    let script = root.join("adapters").join(name).join("adapter.js");
+    let argv = ["node".to_string(), script.display().to_string()];
+    Some(
+        GtpProcess::spawn(&argv, Duration::from_secs(60), Duration::from_secs(20))
+            .unwrap_or_else(|e| panic!("{name}: {e}")),
+    )
+}
+
+/// Sends `command`; `Ok(answer)` for `=`, `Err(message)` for `?`. A failure to talk fails
+/// the test.
+fn ask(p: &mut GtpProcess, name: &str, command: &str) -> Result<String, String> {
+    p.ask(command)
+        .unwrap_or_else(|e| panic!("{name}: '{command}': {e}"))
+}
+
+fn must(p: &mut GtpProcess, name: &str, command: &str) {
+    if let Err(e) = ask(p, name, command) {
+        panic!("{name}: '{command}' refused: {e}");
+    }
+}
+
+fn stones(p: &mut GtpProcess, name: &str, colour: &str) -> BTreeSet<String> {
+    ask(p, name, &format!("list_stones {colour}"))
+        .unwrap_or_else(|e| panic!("{name}: list_stones {colour}: {e}"))
+        .split_whitespace()
+        .map(str::to_uppercase)
+        .collect()
+}
+
+fn set(vertices: &[&str]) -> BTreeSet<String> {
+    vertices.iter().map(|v| v.to_string()).collect()
+}
+
+fn new_game(p: &mut GtpProcess, name: &str, moves: &[&str]) {
+    must(p, name, "boardsize 5");
+    must(p, name, "clear_board");
+    for m in moves {
+        must(p, name, &format!("play {m}"));
+    }
+}
+
+/// The three sequences on 5x5; `self_capture` says whether the implementation plays a lone
+/// stone's self-capture (removing it) or refuses it.
+fn known_moves(name: &str, self_capture: bool) {
+    let Some(mut p) = start(name) else { return };
+    let p = &mut p;
+
+    // A capture in the corner: White's A1 loses its last liberty to Black's B1.
+    //   2  X . .        2  X . .
+    //   1  O . .   ->   1  . X .
+    //      A B C           A B C
+    new_game(p, name, &["b A2", "w A1", "b B1"]);
+    assert_eq!(stones(p, name, "white"), set(&[]), "{name}: A1 captured");
+    assert_eq!(stones(p, name, "black"), set(&["A2", "B1"]), "{name}");
+
+    // White's lone stone at A1 would have no liberty and capture nothing.
+    new_game(p, name, &["b A2", "w E5", "b B1"]);
+    let legal = ask(p, name, "is_legal w A1").expect("is_legal answers");
+    assert_eq!(legal.trim(), if self_capture { "1" } else { "0" }, "{name}");
+    let played = ask(p, name, "play w A1");
+    assert_eq!(
+        played.is_ok(),
+        self_capture,
+        "{name}: play w A1: {played:?}"
+    );
+    // Played or refused, A1 is empty afterwards.
+    assert_eq!(stones(p, name, "white"), set(&["E5"]), "{name}");
+    assert_eq!(stones(p, name, "black"), set(&["A2", "B1"]), "{name}");
+
+    // A ko: Black's C2 takes White's B2, which could take C2 back at once.
+    //   3  . X O . .        3  . X O . .
+    //   2  X O . O .   ->   2  X . X O .
+    //   1  . X O . .        1  . X O . .
+    //      A B C D E           A B C D E     (and Black's E5)
+    new_game(
+        p,
+        name,
+        &[
+            "b A2", "w C3", "b B3", "w D2", "b B1", "w C1", "b E5", "w B2", "b C2",
+        ],
+    );
+    assert_eq!(stones(p, name, "white"), set(&["C3", "D2", "C1"]), "{name}");
+    assert_eq!(
+        stones(p, name, "black"),
+        set(&["A2", "B3", "B1", "E5", "C2"]),
+        "{name}"
+    );
+    let retake = ask(p, name, "is_legal w B2").expect("is_legal answers");
+    assert_eq!(retake.trim(), "0", "{name}: the immediate retake is a ko");
+    assert!(
+        ask(p, name, "play w B2").is_err(),
+        "{name}: ko retake played"
+    );
+    // After a move each elsewhere the retake makes a new position: legal under every rule.
+    must(p, name, "play w E1");
+    must(p, name, "play b E4");
+    let retake = ask(p, name, "is_legal w B2").expect("is_legal answers");
+    assert_eq!(retake.trim(), "1", "{name}: the retake after a ko threat");
+    must(p, name, "play w B2");
+    assert!(!stones(p, name, "black").contains("C2"), "{name}: C2 taken");
+}
+
+#[test]
+fn ogs_goban_adapter_plays_known_moves() {
+    known_moves("ogs-goban", false);
+}
+
+#[test]
+fn tenuki_adapter_plays_known_moves() {
+    known_moves("tenuki", false);
+}
+
+#[test]
+fn sabaki_go_board_adapter_plays_known_moves() {
+    known_moves("sabaki-go-board", true);
+}
+
+#[test]
+fn weiqi_adapter_plays_known_moves() {
+    known_moves("weiqi", false);
+}
+
+#[test]
+fn godash_adapter_plays_known_moves() {
+    known_moves("godash", false);
+}
+
+#[test]
+fn wgo_adapter_plays_known_moves() {
+    known_moves("wgo", false);
+}
+
+/// graphgo's vertex of the GTP name `v` on a 5x5 grid (column letter, row from the bottom).
+fn at(board: &Board, v: &str) -> usize {
+    board.vertex(v).unwrap_or_else(|| panic!("{v} on 5x5"))
+}
+
+#[test]
+fn goban_rs_adapter_plays_known_moves() {
+    // The options the adapter declares (adapters/goban-rs/rules.yaml): CHINESE's rules.
+    let mut setup = Setup::new(RuleId::Ggg1, Board::grid(5, 5).unwrap());
+    setup.options.neutral = Neutral::None;
+    setup.options.self_capture = SelfCapture::None;
+    setup.options.repetition = Repetition::Positional;
+    let board = setup.board.clone();
+    let play = |moves: &[&str]| {
+        let mut g = goban_rs::GobanRs { square_only: false }
+            .start(&setup)
+            .expect("a 5x5 grid is supported");
+        for (i, m) in moves.iter().enumerate() {
+            let player = if i % 2 == 0 {
+                Player::Black
+            } else {
+                Player::White
+            };
+            let turn = Turn::Move {
+                player,
+                at: at(&board, m),
+            };
+            g.play(&turn).unwrap_or_else(|e| panic!("{m}: {e:?}"));
+        }
+        g
+    };
+    let colour_at = |g: &dyn graphgo::game::Playable, v: &str| g.observe().position[at(&board, v)];
+
+    // The capture in the corner (drawn in known_moves).
+    let g = play(&["A2", "A1", "B1"]);
+    assert_eq!(colour_at(&*g, "A1"), Colour::Empty);
+    assert_eq!(colour_at(&*g, "B1"), Colour::Black);
+
+    // White's self-capture at A1 is neither listed nor played.
+    let mut g = play(&["A2", "E5", "B1"]);
+    let a1 = Turn::Move {
+        player: Player::White,
+        at: at(&board, "A1"),
+    };
+    assert!(!g.legal_turns().contains(&a1));
+    assert!(g.play(&a1).is_err());
+    assert_eq!(colour_at(&*g, "A1"), Colour::Empty);
+
+    // The ko, then its end after a move each elsewhere.
+    let mut g = play(&["A2", "C3", "B3", "D2", "B1", "C1", "E5", "B2", "C2"]);
+    assert_eq!(colour_at(&*g, "B2"), Colour::Empty, "B2 captured");
+    let retake = Turn::Move {
+        player: Player::White,
+        at: at(&board, "B2"),
+    };
+    assert!(
+        !g.legal_turns().contains(&retake),
+        "the ko retake is listed"
+    );
+    assert!(g.play(&retake).is_err());
+    for (player, v) in [(Player::White, "E1"), (Player::Black, "E4")] {
+        g.play(&Turn::Move {
+            player,
+            at: at(&board, v),
+        })
+        .unwrap();
+    }
+    assert!(g.legal_turns().contains(&retake));
+    g.play(&retake).unwrap();
+    assert_eq!(colour_at(&*g, "C2"), Colour::Empty, "C2 taken back");
+}
+
+/// The reproductions of spec/engines/goban-rs.md, in the crate's own API, against the pinned
+/// version: each still shows its bug (a fixed crate makes this fail: then update the page).
+#[test]
+fn goban_rs_findings_reproduce_in_its_own_api() {
+    assert!(goban_rs_findings::superko_misses_a_repetition_without_capture());
+    assert!(goban_rs_findings::rectangle_refuses_a_capture());
+}
+
+/// The reproductions of the npm libraries' bugs (spec/engines/findings/NAME/*.js), in each
+/// library's own API, against the pinned version: each exits with status 1 while its bug is
+/// there (a fixed library makes this fail: then update the page).
+#[test]
+fn npm_findings_reproduce_in_their_own_api() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (name, script) in [
+        ("wgo", "spec/engines/findings/wgo/repeating-swapped.js"),
+        (
+            "godash",
+            "spec/engines/findings/godash/is-legal-move-on-a-stone.js",
+        ),
+    ] {
+        if start(name).is_none() {
+            continue; // skipped, and said so
+        }
+        let output = std::process::Command::new("node")
+            .arg(root.join(script))
+            .env(
+                "NODE_PATH",
+                root.join("adapters").join(name).join("node_modules"),
+            )
+            .output()
+            .unwrap_or_else(|e| panic!("{script}: {e}"));
+        assert_eq!(
+            output.status.code(),
+            Some(1),
+            "{script}: {}",
+            String::from_utf8_lossy(&output.stdout)
+        );
+    }
+}
