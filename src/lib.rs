@@ -26,6 +26,8 @@ pub mod fuzz;
 pub mod game;
 pub mod gtp;
 pub mod gtp_referee;
+pub mod input_scan;
+pub mod input_words;
 pub mod lasso;
 pub mod pairs;
 pub mod rational;

@@ -1168,14 +1168,17 @@ fn replay_dir(dir: &Path, with_spec: bool, all: bool, flags: &SgfRules) -> ExitC
         vec![&engine]
     };
     let (mut skipped, mut refused) = (0, 0);
+    let mut unreadable = 0;
     let mut loaded = Vec::new();
     for file in &files {
         match sgf::load(file, rules, options) {
             Ok(g) if all || sgf::is_complete_game(&g) => loaded.push((file, g)),
             Ok(_) => skipped += 1,
             Err(e) => {
+                // A bad file is reported and the others are still replayed (exit 2 at the end).
                 println!("unreadable: {e}");
                 skipped += 1;
+                unreadable += 1;
             }
         }
     }
@@ -1233,7 +1236,10 @@ fn replay_dir(dir: &Path, with_spec: bool, all: bool, flags: &SgfRules) -> ExitC
             *moves as f64 / secs
         );
     }
-    if refused == 0 {
+    if unreadable > 0 {
+        eprintln!("graphgo: {unreadable} file(s) unreadable (each named above)");
+        ExitCode::from(2)
+    } else if refused == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

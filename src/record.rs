@@ -288,14 +288,22 @@ impl Record {
     /// Types a record from a value read by [`read_value`], keeping the path of every field
     /// for the message (also used for the record part of a conformance vector).
     pub fn from_value(value: serde_json::Value) -> Result<Record, InputError> {
-        serde_path_to_error::deserialize(value).map_err(|e| {
-            let path = e.path().to_string();
-            let field = if path == "." {
-                String::new()
-            } else {
-                format!("field '{path}': ")
+        // serde would read a list as the fields in order; the format's record is a map.
+        if !value.is_object() {
+            let found = match &value {
+                serde_json::Value::Array(_) => "a list",
+                serde_json::Value::String(_) => "text",
+                serde_json::Value::Null => "nothing (an empty file?)",
+                _ => "a single value",
             };
-            InputError(format!("not a game record: {field}{}", e.inner()))
+            return bad(format!(
+                "not a game record: the top level must be a map of the record's fields (rules, board, moves, ...), got {found}"
+            ));
+        }
+        serde_path_to_error::deserialize(value).map_err(|e| {
+            let said =
+                crate::input_words::field_error(&e.path().to_string(), &e.inner().to_string());
+            InputError(format!("not a game record: {said}"))
         })
     }
 
@@ -572,12 +580,23 @@ impl Record {
 /// also reads JSON). YAML is read into a JSON value first (serde_norway reads enums only
 /// from YAML tags, and records write `board: {grid: [5, 5]}`); a non-finite number, a tag
 /// or a non-text key is an error naming its field.
+///
+/// Before either parser runs, the text's nesting is checked by a linear scan
+/// ([`crate::input_scan`]), and a UTF-8 byte-order mark at its start is dropped.
 pub fn read_value(text: &str, json: bool) -> Result<serde_json::Value, InputError> {
+    use crate::input_scan::{check_json_nesting, check_yaml_nesting, strip_bom};
+    let text = strip_bom(text);
     if json {
-        serde_json::from_str(text).map_err(|e| InputError(format!("not valid JSON: {e}")))
+        check_json_nesting(text).map_err(|e| InputError(format!("not valid JSON: {e}")))?;
+        crate::input_words::read_json(text).map_err(|e| InputError(format!("not valid JSON: {e}")))
     } else {
-        let yaml: serde_norway::Value =
-            serde_norway::from_str(text).map_err(|e| InputError(format!("not valid YAML: {e}")))?;
+        check_yaml_nesting(text).map_err(|e| InputError(format!("not valid YAML: {e}")))?;
+        let yaml: serde_norway::Value = serde_norway::from_str(text).map_err(|e| {
+            InputError(format!(
+                "not valid YAML: {}",
+                crate::input_words::yaml_error(&e, text)
+            ))
+        })?;
         yaml_to_json(yaml, "")
     }
 }

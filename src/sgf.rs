@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use num_rational::BigRational;
 use sgf_parse::go::{Move, Point, Prop};
-use sgf_parse::{Color, SgfNode};
+use sgf_parse::{Color, SgfNode, SgfProp};
 
 use crate::board::{Board, Shape, Vertex};
 use crate::game::{Colour, Equipment, Options, Player, RuleId, Setup, Turn};
@@ -25,8 +25,13 @@ use crate::record::{Game, InputError};
 
 /// The largest SGF file read (a 19x19 game with comments is a few tens of kilobytes).
 pub const MAX_SGF_BYTES: u64 = 8 * 1024 * 1024;
-/// The most nodes read along the main variation.
+/// The most nodes the first game tree may hold, in all its variations (a documented cap:
+/// the tree is checked by a linear scan before it is parsed, since sgf-parse's parser and
+/// its tree's destructor recurse once per node).
 pub const MAX_SGF_NODES: usize = 100_000;
+/// The stack of the thread that parses an SGF tree: sgf-parse recurses once per node, and a
+/// tree at the node cap needs several megabytes (more than a spawned thread's default).
+const SGF_PARSER_STACK: usize = 64 * 1024 * 1024;
 /// SGF's points are two letters from `a-zA-Z`: 52 columns and rows at most.
 pub const MAX_SGF_SIDE: u8 = 52;
 
@@ -74,21 +79,11 @@ pub fn parse(text: &str, rules: RuleId, options: Options) -> Result<Game, InputE
             rules.name()
         ));
     }
-    let trees = sgf_parse::parse(text).map_err(|e| InputError(format!("not valid SGF: {e}")))?;
-    let Some(tree) = trees.into_iter().next() else {
-        return bad("not valid SGF: no game tree");
-    };
-    let root = tree.into_go_node().map_err(|_| {
-        InputError("property GM: not a Go record (GM must be 1 or absent)".to_string())
-    })?;
-    let nodes: Vec<&SgfNode<Prop>> = root.main_variation().take(MAX_SGF_NODES + 1).collect();
-    if nodes.len() > MAX_SGF_NODES {
-        return bad(format!(
-            "the main variation has over {MAX_SGF_NODES} nodes (the cap)"
-        ));
-    }
+    let nodes = main_variation(text)?;
+    let root = &nodes[0];
+    let root_property = |id: &str| root.iter().find(|p| p.identifier() == id);
     // The board: SZ in the root, 19 when absent (the SGF default for Go).
-    let (w, h) = match root.get_property("SZ") {
+    let (w, h) = match root_property("SZ") {
         None => (19, 19),
         Some(Prop::SZ((w, h))) => (*w, *h),
         Some(p) => return bad(format!("property SZ: '{}' is not a board size", shown(p))),
@@ -109,7 +104,7 @@ pub fn parse(text: &str, rules: RuleId, options: Options) -> Result<Game, InputE
     let mut komi = BigRational::from_integer(0.into());
     let mut turns = Vec::new();
     for (i, node) in nodes.iter().enumerate() {
-        for prop in node.properties() {
+        for prop in node {
             match prop {
                 Prop::AB(points) | Prop::AW(points) | Prop::AE(points) => {
                     let (id, colour) = match prop {
@@ -210,6 +205,36 @@ pub fn parse(text: &str, rules: RuleId, options: Options) -> Result<Game, InputE
         equipment: Equipment::Graph,
     };
     Ok(Game { setup, turns })
+}
+
+/// The properties of each node of the first game tree's main variation (the root first),
+/// or why not. The tree is cut from the text and its nodes counted first
+/// ([`crate::input_scan::sgf_first_tree`]); sgf-parse then parses and drops it on a thread
+/// whose stack holds its recursion at the node cap.
+fn main_variation(text: &str) -> Result<Vec<Vec<Prop>>, InputError> {
+    let tree = crate::input_scan::sgf_first_tree(text, MAX_SGF_NODES)?.to_string();
+    let parse = move || -> Result<Vec<Vec<Prop>>, InputError> {
+        let trees =
+            sgf_parse::parse(&tree).map_err(|e| InputError(format!("not valid SGF: {e}")))?;
+        let Some(tree) = trees.into_iter().next() else {
+            return bad("not valid SGF: no game tree");
+        };
+        let root = tree.into_go_node().map_err(|_| {
+            InputError("property GM: not a Go record (GM must be 1 or absent)".to_string())
+        })?;
+        let nodes: Vec<Vec<Prop>> = root
+            .main_variation()
+            .map(|n: &SgfNode<Prop>| n.properties().cloned().collect())
+            .collect();
+        Ok(nodes)
+    };
+    std::thread::Builder::new()
+        .name("sgf-parse".into())
+        .stack_size(SGF_PARSER_STACK)
+        .spawn(parse)
+        .map_err(|e| InputError(format!("cannot start the SGF reader: {e}")))?
+        .join()
+        .unwrap_or_else(|_| bad("not valid SGF: the SGF reader failed on this file"))
 }
 
 /// The properties whose values graphgo reads: an invalid value of any of these is an error;

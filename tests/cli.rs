@@ -915,7 +915,7 @@ fn malformed_inputs_exit_2_naming_file_field_value() {
                 "]".repeat(5000)
             )
             .into_bytes(),
-            vec!["recursion limit"],
+            vec!["nested more than 64 deep", "line 2"],
         ),
     ];
     for (name, bytes, needles) in cases {

@@ -228,13 +228,9 @@ impl Vector {
         }
         let head: Head = serde_path_to_error::deserialize(serde_json::Value::Object(head))
             .map_err(|e| {
-                let path = e.path().to_string();
-                let field = if path == "." {
-                    String::new()
-                } else {
-                    format!("field '{path}': ")
-                };
-                InputError(format!("not a vector: {field}{}", e.inner()))
+                let said =
+                    crate::input_words::field_error(&e.path().to_string(), &e.inner().to_string());
+                InputError(format!("not a vector: {said}"))
             })?;
         check_head(&head)?;
         map.insert(
@@ -267,8 +263,15 @@ impl Vector {
                 meta.len()
             )));
         }
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| InputError(format!("{shown}: cannot read as UTF-8 text: {e}")))?;
+        let bytes =
+            std::fs::read(path).map_err(|e| InputError(format!("{shown}: cannot read: {e}")))?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let at = e.utf8_error().valid_up_to();
+            InputError(format!(
+                "{shown}: not UTF-8 text (byte {:#04x} at offset {at})",
+                e.as_bytes()[at]
+            ))
+        })?;
         let json = path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("json"));
