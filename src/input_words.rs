@@ -162,6 +162,10 @@ pub fn field_error(path: &str, message: &str) -> String {
     } else {
         m.to_string()
     };
+    if at == "the top level" && body.starts_with("missing field") {
+        // "missing field `board`" says it all at the top level.
+        return body;
+    }
     format!("{at}: {body}")
 }
 
