@@ -399,6 +399,20 @@ impl Session {
     pub fn turns(&self) -> usize {
         self.turns
     }
+
+    /// An independent copy of the session, both games forked ([`Playable::fork`]); `None`
+    /// when a side cannot fork its game (the caller then replays the turns).
+    pub fn fork(&self) -> Option<Session> {
+        let [ga, gb] = &self.games;
+        let games = [guarded(|| ga.fork()).ok()??, guarded(|| gb.fork()).ok()??];
+        Some(Session {
+            sides: self.sides.clone(),
+            games,
+            turns: self.turns,
+            observation: self.observation.clone(),
+            legal: self.legal.clone(),
+        })
+    }
 }
 
 /// Plays `game` on both sides and returns the first divergence, if any.

@@ -643,6 +643,12 @@ pub trait Playable {
     fn legal_turns(&self) -> Vec<Turn>;
     /// Takes a turn, or refuses it and leaves the game as it was.
     fn play(&mut self, turn: &Turn) -> Result<(), Illegal>;
+    /// An independent copy of this game, where the implementation can make one: exhaustive
+    /// checking (`graphgo exhaust`) branches a game at every turn instead of replaying it
+    /// from the start. `None` (the default, e.g. an outside engine) makes it replay.
+    fn fork(&self) -> Option<Box<dyn Playable>> {
+        None
+    }
 }
 
 /// Why an implementation cannot start a game.

@@ -227,6 +227,42 @@ enum Command {
         #[arg(long)]
         no_link: bool,
     },
+    /// Exhaustive small-scope checking: the spec against the engine on every game up to a
+    /// depth on every small board of each family (every graph up to isomorphism, grids and
+    /// tori up to 3x3, every go-space, small MANGO boards, every digraph), under every rule
+    /// setup, with the sources' invariants checked after every turn. Prints what it covered;
+    /// every divergence is shrunk and written to --out as a record.
+    /// Exit status 0 when none is found, 1 otherwise, 2 for bad arguments.
+    Exhaust {
+        /// ci (what .ci/run runs, a few minutes) or long (the documented longer run).
+        #[arg(long, default_value = "ci")]
+        scope: String,
+        /// Only these families (comma-separated): graphs, lattices, spaces, mango, directed.
+        #[arg(long, value_delimiter = ',')]
+        families: Vec<String>,
+        /// Instead of the scope, walk these (repeat): FAMILY:FROM-TO:DEPTH, e.g. graphs:6-6:2
+        /// (every graph on 6 vertices, games of up to 2 turns).
+        #[arg(long, value_name = "REACH")]
+        reach: Vec<String>,
+        /// Walk only part K of N of the setups (setups i with i mod N = K - 1); without it,
+        /// the shard is taken from a Slurm or Kubernetes job array, as for fuzz.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<String>,
+        /// Where findings are written.
+        #[arg(long, value_name = "DIR", default_value = "exhaust-findings")]
+        out: PathBuf,
+        /// How many comparisons shrinking may run for each divergence.
+        #[arg(long, value_name = "N", default_value_t = 500)]
+        shrink_budget: usize,
+    },
+    /// The numbers published about small boards (legal positions on grids, paths and cycles,
+    /// Farnebäck's game graphs, the value of 2x2 Go), computed through graphgo's rules and
+    /// printed beside the published ones (spec/tables.md). Exit status 0 when all agree.
+    Tables {
+        /// Also the slow rows (4x4 grid, longer paths and cycles, larger game graphs: minutes).
+        #[arg(long)]
+        all: bool,
+    },
     /// Conformance vectors (spec/FORMAT.md, "Conformance vectors"): check a directory of
     /// them against the spec and the engine, write one from a record, or regenerate the
     /// generated families.
@@ -428,6 +464,22 @@ fn main() -> ExitCode {
             seed,
             root,
         } => conformance(budget, only, seed, root),
+        Command::Exhaust {
+            scope,
+            families,
+            reach,
+            shard,
+            out,
+            shrink_budget,
+        } => graphgo::exhaust::command(
+            &scope,
+            &families,
+            &reach,
+            shard.as_deref(),
+            out,
+            shrink_budget,
+        ),
+        Command::Tables { all } => graphgo::tables::command(all),
     }
 }
 

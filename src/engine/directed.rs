@@ -400,6 +400,10 @@ impl Playable for DirectedEngine {
         // Every refusal comes before any change (a declined option is undone in `take`).
         self.take(turn)
     }
+
+    fn fork(&self) -> Option<Box<dyn Playable>> {
+        Some(Box::new(self.clone()))
+    }
 }
 
 #[cfg(test)]

@@ -428,6 +428,10 @@ impl Playable for MangoEngine {
         }
         Ok(())
     }
+
+    fn fork(&self) -> Option<Box<dyn Playable>> {
+        Some(Box::new(self.clone()))
+    }
 }
 
 #[cfg(test)]

@@ -555,6 +555,10 @@ impl Playable for EngineGame {
         self.settle();
         Ok(())
     }
+
+    fn fork(&self) -> Option<Box<dyn Playable>> {
+        Some(Box::new(self.clone()))
+    }
 }
 
 fn word(p: Player) -> &'static str {

@@ -461,6 +461,10 @@ impl Playable for SpaceGame {
         self.settle();
         Ok(())
     }
+
+    fn fork(&self) -> Option<Box<dyn Playable>> {
+        Some(Box::new(self.clone()))
+    }
 }
 
 #[cfg(test)]

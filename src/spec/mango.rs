@@ -635,6 +635,10 @@ impl Playable for MangoGame {
         self.state = take_turn(&self.state, turn)?;
         Ok(())
     }
+
+    fn fork(&self) -> Option<Box<dyn Playable>> {
+        Some(Box::new(self.clone()))
+    }
 }
 
 // ---------------------------------------------------------------------------------------

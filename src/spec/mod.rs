@@ -70,6 +70,10 @@ impl Playable for SpecGame {
         self.state = ggg::take_turn(&self.state, turn)?;
         Ok(())
     }
+
+    fn fork(&self) -> Option<Box<dyn Playable>> {
+        Some(Box::new(self.clone()))
+    }
 }
 
 /// A game of the directed rules played by the transcription: a [`directed::State`] value
@@ -100,6 +104,10 @@ impl Playable for DirectedGame {
         self.state = directed::take_turn(&self.state, turn)?;
         Ok(())
     }
+
+    fn fork(&self) -> Option<Box<dyn Playable>> {
+        Some(Box::new(self.clone()))
+    }
 }
 
 /// A Topological Go game played by the transcription (`topo-primitive`, `topo-stones`): a
@@ -129,5 +137,9 @@ impl Playable for TopoSpecGame {
     fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
         self.state = topological::take_turn(&self.state, turn)?;
         Ok(())
+    }
+
+    fn fork(&self) -> Option<Box<dyn Playable>> {
+        Some(Box::new(self.clone()))
     }
 }
