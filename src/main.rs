@@ -1354,9 +1354,10 @@ fn verify_gtp(
         max_findings,
         out: Some(out),
         finding_prefix: "gtp".into(),
+        signals: graphgo::findings::Signals::watch(),
     };
     // --out is checked before any work: a writable folder (created if missing).
-    if let Err(e) = graphgo::verify::check_out_dir(plan.out.as_deref().expect("given")) {
+    if let Err(e) = graphgo::findings::Store::open(plan.out.as_deref().expect("given")) {
         return fail(format!("--out: {e}"));
     }
     let scratch = std::env::temp_dir();
@@ -1413,11 +1414,17 @@ fn verify_gtp(
             c.findings.len(),
             if c.findings.len() == 1 { "" } else { "s" }
         );
+        if let Some(signal) = plan.signals.name() {
+            println!("interrupted by {signal}: the summary so far");
+        }
         if let Some(f) = &report.failure {
             println!("ENGINE FAILURE: {f}");
-        } else if c.games == 0 {
+        } else if c.games == 0 && plan.signals.caught().is_none() {
             println!("ENGINE FAILURE: no game could be played (every board size was refused)");
         }
+    }
+    if let Some(status) = plan.signals.exit_status() {
+        return ExitCode::from(status);
     }
     if report.failure.is_some() || report.campaign.games == 0 {
         return ExitCode::from(3);

@@ -475,6 +475,9 @@ pub struct Plan {
     /// not exist yet (a second run into the same folder never overwrites the first).
     pub out: Option<PathBuf>,
     pub finding_prefix: String,
+    /// SIGINT and SIGTERM as the command line catches them: once one is caught no new
+    /// game (nor turn) starts, and the report is what was done so far.
+    pub signals: crate::findings::Signals,
 }
 
 impl Plan {
@@ -495,6 +498,7 @@ impl Plan {
             max_findings: usize::MAX,
             out: None,
             finding_prefix: "divergence".into(),
+            signals: crate::findings::Signals::none(),
         }
     }
 }
@@ -1307,7 +1311,9 @@ impl Run<'_> {
         if self.report.stopped.is_some() {
             return true;
         }
-        let why = if let Some(f) = self.engine.failure() {
+        let why = if let Some(signal) = self.plan.signals.name() {
+            Some(format!("interrupted by {signal}"))
+        } else if let Some(f) = self.engine.failure() {
             Some(format!("the engine failed: {}", f.without_stderr()))
         } else if self.report.findings.len() >= self.plan.max_findings {
             Some(format!(
@@ -1491,7 +1497,7 @@ fn grid_games(run: &mut Run, sides: &[usize], progress: &mut dyn FnMut(&str)) {
             run.report.games += 1;
             let mut turns = Vec::new();
             let diverged = loop {
-                if turns.len() >= max_turns {
+                if turns.len() >= max_turns || plan.signals.caught().is_some() {
                     break None;
                 }
                 let position = session.observation().position.clone();
@@ -1719,19 +1725,4 @@ pub fn verify_with(
         campaign,
         failure: engine.failure(),
     })
-}
-
-/// Checks before any work that findings can be written to `dir`: a folder (created if
-/// missing) where a file can be made. `Err` naming the path and why otherwise.
-pub fn check_out_dir(dir: &Path) -> Result<(), String> {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("{}: cannot create the folder: {e}", dir.display()))?;
-    if !dir.is_dir() {
-        return Err(format!("{}: not a folder", dir.display()));
-    }
-    let probe = dir.join(format!(".graphgo-probe-{}", std::process::id()));
-    std::fs::write(&probe, b"")
-        .map_err(|e| format!("{}: cannot write there: {e}", dir.display()))?;
-    let _ = std::fs::remove_file(&probe);
-    Ok(())
 }

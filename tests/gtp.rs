@@ -1178,3 +1178,38 @@ fn the_library_api_runs_the_vectors_and_a_campaign_on_gnugo() {
     assert!(c.findings.is_empty());
     assert!(report.methods.contains("list_stones"));
 }
+
+#[test]
+fn sigint_and_sigterm_print_the_summary_so_far() {
+    let Some(gnugo) = gnugo() else { return };
+    for (signal, status) in [("INT", 130), ("TERM", 143)] {
+        let child = graphgo()
+            .args(["verify-gtp", "--size", "9", "--games", "10000"])
+            .args(["--self-capture", "none", "--repetition", "simple", "--out"])
+            .arg(out_dir(&format!("gtp-sig{signal}")))
+            .args(["--", &gnugo, "--mode", "gtp"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_secs(3));
+        let sent = Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let started = Instant::now();
+        let run = child.wait_with_output().unwrap();
+        let text = String::from_utf8_lossy(&run.stdout);
+        assert_eq!(run.status.code(), Some(status), "{text}");
+        assert!(
+            text.contains(&format!("interrupted by SIG{signal}: the summary so far")),
+            "{text}"
+        );
+        assert!(
+            text.contains(" games, ") && text.contains("0 disagreements"),
+            "{text}"
+        );
+        assert!(started.elapsed() < Duration::from_secs(30));
+    }
+}
