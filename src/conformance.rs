@@ -704,6 +704,7 @@ fn run_view(
             max_findings: 1,
             out: None,
             finding_prefix: String::new(),
+            signals: crate::findings::Signals::none(),
         };
         round += 1;
         declared.rules.options.set(Some(options));
