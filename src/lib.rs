@@ -22,6 +22,7 @@ pub mod conformance;
 pub mod digraph;
 pub mod engine;
 pub mod exhaust;
+pub mod explain;
 pub mod findings;
 pub mod fuzz;
 pub mod game;

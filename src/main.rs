@@ -34,6 +34,10 @@ enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Also say, for every turn, which clauses acted and what each did, and how the
+        /// scores were counted (in the JSON: the field "explain").
+        #[arg(long)]
+        explain: bool,
         #[command(flatten)]
         sgf: SgfRules,
     },
@@ -352,7 +356,12 @@ enum VectorsAction {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Play { file, json, sgf } => play(&file, json, &sgf),
+        Command::Play {
+            file,
+            json,
+            explain,
+            sgf,
+        } => play(&file, json, explain, &sgf),
         Command::Check { file, shrink } => check(&file, shrink.as_deref()),
         Command::Fuzz {
             seed,
@@ -577,7 +586,7 @@ fn fail(message: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn play(file: &Path, json: bool, sgf: &SgfRules) -> ExitCode {
+fn play(file: &Path, json: bool, explain: bool, sgf: &SgfRules) -> ExitCode {
     let (game, cycle) = match load_game(file, sgf) {
         Ok(g) => g,
         Err(e) => return fail(e),
@@ -589,13 +598,28 @@ fn play(file: &Path, json: bool, sgf: &SgfRules) -> ExitCode {
         Ok(r) => r,
         Err(e) => return fail(format!("{}: {e}", file.display())),
     };
+    let trace = if explain {
+        match graphgo::explain::explain(&game) {
+            Ok(t) => Some(t),
+            Err(e) => return fail(format!("{}: {e}", file.display())),
+        }
+    } else {
+        None
+    };
     if json {
+        let mut value = report.to_json(&game);
+        if let Some(trace) = &trace {
+            value["explain"] = trace.to_json();
+        }
         println!(
             "{}",
-            serde_json::to_string_pretty(&report.to_json(&game)).expect("JSON values print")
+            serde_json::to_string_pretty(&value).expect("JSON values print")
         );
     } else {
         print!("{}", report.to_text(&game));
+        if let Some(trace) = &trace {
+            print!("{}", trace.to_text());
+        }
     }
     if report.illegal.is_some() {
         ExitCode::from(1)
