@@ -13,8 +13,11 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// Says that a test is skipped, on the real standard error (libtest captures `eprintln!` of a
+/// passing test, and a skip must show in an ordinary `cargo test` run).
 fn skipped(why: &str) {
-    eprintln!("SKIPPED: {why}");
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "SKIPPED: {why}");
 }
 
 /// The page as chromium renders it (`--dump-dom`), or `None` with a skip message when
