@@ -43,6 +43,35 @@ fn bad<T>(msg: impl Into<String>) -> Result<T, InputError> {
     Err(InputError(msg.into()))
 }
 
+/// The text of an input file of at most `cap` bytes, and whether it is JSON (by its `.json`
+/// extension; anything else is YAML): the one reader of records and vectors. Errors start
+/// with the path and say what is wrong in the file's terms (too large for a `what`, not
+/// UTF-8 and where).
+pub fn read_text_file(path: &Path, cap: u64, what: &str) -> Result<(String, bool), InputError> {
+    let shown = path.display();
+    let meta =
+        std::fs::metadata(path).map_err(|e| InputError(format!("{shown}: cannot read: {e}")))?;
+    if meta.len() > cap {
+        return bad(format!(
+            "{shown}: {} bytes is over the cap of {cap} bytes per {what}",
+            meta.len()
+        ));
+    }
+    let bytes =
+        std::fs::read(path).map_err(|e| InputError(format!("{shown}: cannot read: {e}")))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        InputError(format!(
+            "{shown}: not UTF-8 text (byte {:#04x} at offset {at})",
+            e.as_bytes()[at]
+        ))
+    })?;
+    let json = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    Ok((text, json))
+}
+
 /// A vertex name: a string, or an integer read as its decimal text.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
@@ -309,28 +338,8 @@ impl Record {
 
     /// Reads a record file (`.json` as JSON, anything else as YAML). Errors start with the path.
     pub fn load(path: &Path) -> Result<Record, InputError> {
-        let shown = path.display();
-        let meta = std::fs::metadata(path)
-            .map_err(|e| InputError(format!("{shown}: cannot read: {e}")))?;
-        if meta.len() > MAX_RECORD_BYTES {
-            return bad(format!(
-                "{shown}: {} bytes is over the cap of {MAX_RECORD_BYTES} bytes per record",
-                meta.len()
-            ));
-        }
-        let bytes =
-            std::fs::read(path).map_err(|e| InputError(format!("{shown}: cannot read: {e}")))?;
-        let text = String::from_utf8(bytes).map_err(|e| {
-            let at = e.utf8_error().valid_up_to();
-            InputError(format!(
-                "{shown}: not UTF-8 text (byte {:#04x} at offset {at})",
-                e.as_bytes()[at]
-            ))
-        })?;
-        let json = path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("json"));
-        Record::parse(&text, json).map_err(|e| InputError(format!("{shown}: {e}")))
+        let (text, json) = read_text_file(path, MAX_RECORD_BYTES, "record")?;
+        Record::parse(&text, json).map_err(|e| InputError(format!("{}: {e}", path.display())))
     }
 
     /// Checks the record against its board and rules and gives the setup and the turns.

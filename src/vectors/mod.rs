@@ -254,28 +254,8 @@ impl Vector {
 
     /// Reads a vector file. Errors start with the path.
     pub fn load(path: &Path) -> Result<Vector, InputError> {
-        let shown = path.display();
-        let meta = std::fs::metadata(path)
-            .map_err(|e| InputError(format!("{shown}: cannot read: {e}")))?;
-        if meta.len() > MAX_VECTOR_BYTES {
-            return Err(InputError(format!(
-                "{shown}: {} bytes is over the cap of {MAX_VECTOR_BYTES} bytes per vector",
-                meta.len()
-            )));
-        }
-        let bytes =
-            std::fs::read(path).map_err(|e| InputError(format!("{shown}: cannot read: {e}")))?;
-        let text = String::from_utf8(bytes).map_err(|e| {
-            let at = e.utf8_error().valid_up_to();
-            InputError(format!(
-                "{shown}: not UTF-8 text (byte {:#04x} at offset {at})",
-                e.as_bytes()[at]
-            ))
-        })?;
-        let json = path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("json"));
-        Vector::parse(&text, json).map_err(|e| InputError(format!("{shown}: {e}")))
+        let (text, json) = crate::record::read_text_file(path, MAX_VECTOR_BYTES, "vector")?;
+        Vector::parse(&text, json).map_err(|e| InputError(format!("{}: {e}", path.display())))
     }
 
     /// The vector as YAML: comment lines from `note`, then the fields in flow style, one
