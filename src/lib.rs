@@ -48,6 +48,7 @@ pub mod record;
 pub mod replay;
 pub mod sgf;
 pub mod shard;
+pub mod show;
 pub mod space;
 pub mod spec;
 pub mod tables;

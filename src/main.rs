@@ -313,6 +313,22 @@ enum Command {
         #[arg(long, value_name = "DIR", default_value = ".")]
         root: PathBuf,
     },
+    /// Draw the position after a turn of a game record (YAML, JSON or SGF): every kind of
+    /// board, with seams, layers, placements, arcs and weights; the last turn, the stones it
+    /// removed and the points a repetition rule forbids next are marked.
+    /// Exit status 0, or 2 for bad input (a turn past the end names the number of turns).
+    Show {
+        /// The record file (YAML, JSON, or SGF when it ends in .sgf).
+        file: PathBuf,
+        /// The position after this many turns (0: the setup; default: the end).
+        #[arg(long, value_name = "N")]
+        turn: Option<usize>,
+        /// What to write: svg (a picture), dot (Graphviz) or html (a viewer).
+        #[arg(long, value_enum, default_value_t = graphgo::show::Format::Svg)]
+        format: graphgo::show::Format,
+        #[command(flatten)]
+        sgf: SgfRules,
+    },
 }
 
 #[derive(Subcommand)]
@@ -473,6 +489,12 @@ fn main() -> ExitCode {
             seed,
             root,
         } => conformance(budget, only, seed, root),
+        Command::Show {
+            file,
+            turn,
+            format,
+            sgf,
+        } => show(&file, turn, format, &sgf),
         Command::Exhaust {
             scope,
             families,
@@ -584,6 +606,26 @@ fn pairs(max: usize, seconds: u64) -> ExitCode {
 fn fail(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("graphgo: {message}");
     ExitCode::from(2)
+}
+
+/// `graphgo show`: the record is read as `play` reads it; the picture is `graphgo::show`'s.
+fn show(
+    file: &Path,
+    turn: Option<usize>,
+    format: graphgo::show::Format,
+    sgf: &SgfRules,
+) -> ExitCode {
+    let game = match load_game(file, sgf) {
+        Ok((game, _)) => game,
+        Err(e) => return fail(e),
+    };
+    match graphgo::show::render(&game, turn, format) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(format!("{}: {e}", file.display())),
+    }
 }
 
 fn play(file: &Path, json: bool, explain: bool, sgf: &SgfRules) -> ExitCode {
