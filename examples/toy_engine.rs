@@ -18,11 +18,11 @@ use std::sync::Arc;
 use num_rational::BigRational;
 
 use graphgo::board::Board;
+use graphgo::conformance::verify::{Boards, EngineUnderTest, Support};
 use graphgo::game::{
     Colour, EndReason, GameResult, Illegal, Neutral, NoMove, Observation, Playable, Player,
     Repetition, RuleId, RuleSet, SelfCapture, Setup, Turn, Unsupported,
 };
-use graphgo::verify::{Boards, EngineUnderTest, Support};
 
 /// The toy engine; `planted_bug` swaps the order of steps 2 and 3 of a move.
 pub struct Toy {
@@ -258,11 +258,11 @@ fn main() {
         planted_bug: !fixed,
     };
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/spec/vectors");
-    let plan = graphgo::verify::Plan {
+    let plan = graphgo::conformance::verify::Plan {
         games: 200,
-        ..graphgo::verify::Plan::new(dir)
+        ..graphgo::conformance::verify::Plan::new(dir)
     };
-    let report = match graphgo::verify::verify(&toy, &plan) {
+    let report = match graphgo::conformance::verify::verify(&toy, &plan) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("toy_engine: {e}");

@@ -8,10 +8,10 @@ use std::time::Instant;
 
 use num_rational::BigRational;
 
+use crate::board::rows::{random_geometric_rows, random_graph_rows, random_regular_rows};
 use crate::board::Board;
 use crate::engine::playout::{
-    breadth_first_order, ggg1_options, random_geometric_rows, random_graph_rows, reference_options,
-    renumbered_rows, rows_from_arcs, Playouts,
+    breadth_first_order, ggg1_options, reference_options, renumbered_rows, Playouts,
 };
 use crate::game::{Options, Player, RuleId, RuleSet, Setup, Turn};
 
@@ -204,30 +204,6 @@ pub fn graph_playouts(n: usize, kind: GraphKind, ggg1: bool, seed: u64) -> Playo
     p
 }
 
-/// A random 4-regular graph on `n` vertices (n >= 5): the union of two Hamiltonian cycles,
-/// each through the vertices in a uniformly random order, a standard model of random
-/// 4-regular graphs. Where the second cycle repeats an edge of the first (about two edges
-/// on average once `n` is large), the edge is kept once and its two ends have degree 3. The
-/// vertex numbers are random, so neighbours lie far apart in memory, as on any large
-/// graph read from a file.
-pub fn random_regular_rows(n: usize, seed: u64) -> (Vec<u32>, Vec<u32>) {
-    use rand::seq::SliceRandom;
-    use rand::SeedableRng;
-    assert!(n >= 5, "a 4-regular simple graph needs at least 5 vertices");
-    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(4 * n);
-    for _ in 0..2 {
-        let mut order: Vec<u32> = (0..n as u32).collect();
-        order.shuffle(&mut rng);
-        for i in 0..n {
-            let (a, b) = (order[i], order[(i + 1) % n]);
-            pairs.push((a, b));
-            pairs.push((b, a));
-        }
-    }
-    rows_from_arcs(n, pairs)
-}
-
 /// The turn of a recorded playout ([`recorded_games`]) for `player`: a placement at the
 /// vertex, or a pass.
 pub fn playout_turn(v: Option<u32>, player: Player) -> Turn {
@@ -394,46 +370,6 @@ fn measure_replay(
             }
         ),
         Err(e) => format!("replay failed: {e}"),
-    }
-}
-
-#[cfg(test)]
-mod regular_graph_tests {
-    use super::random_regular_rows;
-
-    /// The union of two random Hamiltonian cycles: every edge both ways, no loop, no
-    /// repeated neighbour, degree 4 except at the ends of an edge both cycles share (on
-    /// 1000 vertices a handful; on 5 or 6 the two cycles may share most edges), and
-    /// connected (each cycle alone is).
-    #[test]
-    fn the_regular_graph_is_simple_symmetric_and_of_degree_four() {
-        for (n, seed) in [(5, 1), (6, 2), (1000, 3), (1000, 4)] {
-            let (off, adj) = random_regular_rows(n, seed);
-            let row = |v: usize| &adj[off[v] as usize..off[v + 1] as usize];
-            let mut short = 0;
-            for v in 0..n {
-                let r = row(v);
-                assert!(r.windows(2).all(|w| w[0] < w[1]), "sorted, no repeats");
-                assert!(!r.contains(&(v as u32)), "no loop at {v}");
-                assert!(r.iter().all(|&u| row(u as usize).contains(&(v as u32))));
-                assert!((2..=4).contains(&r.len()), "degree {} at {v}", r.len());
-                short += usize::from(r.len() < 4);
-            }
-            if n >= 1000 {
-                assert!(short <= 12, "{short} vertices of degree below 4 on {n}");
-            }
-            let mut seen = vec![false; n];
-            let mut stack = vec![0usize];
-            seen[0] = true;
-            while let Some(v) = stack.pop() {
-                for &u in row(v) {
-                    if !std::mem::replace(&mut seen[u as usize], true) {
-                        stack.push(u as usize);
-                    }
-                }
-            }
-            assert!(seen.iter().all(|&s| s), "connected");
-        }
     }
 }
 

@@ -16,8 +16,8 @@ use serde_json::{json, Value};
 
 use crate::board::{Board, Vertex};
 use crate::game::{Colour, EndReason, Observation, Player, RuleId, RuleSet, Turn};
+use crate::io::record::Game;
 use crate::rational;
-use crate::record::Game;
 use crate::spec::ggg;
 use crate::spec::Spec;
 

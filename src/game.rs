@@ -275,11 +275,11 @@ pub enum Equipment {
     #[default]
     Graph,
     /// Topological Go: a finite go-space over the board's points (`topo:D1`).
-    Space(Arc<crate::space::GoSpace>),
+    Space(Arc<crate::board::space::GoSpace>),
     /// MANGO: weights, threshold and initial scores over the board's points (`mango:CONFIG`).
-    Weights(Arc<crate::weights::Weights>),
+    Weights(Arc<crate::board::weights::Weights>),
     /// Go on directed graphs: the arcs over the board's points (`dir:INTRO`).
-    Arcs(Arc<crate::digraph::Digraph>),
+    Arcs(Arc<crate::board::digraph::Digraph>),
 }
 
 impl Setup {

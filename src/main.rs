@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use graphgo::bench::GraphKind;
-use graphgo::record::Record;
-use graphgo::replay::replay;
+use graphgo::io::record::Record;
+use graphgo::io::replay::replay;
 use graphgo::spec::Spec;
 
 #[derive(Parser)]
@@ -81,7 +81,7 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 2000)]
         shrink_budget: usize,
         /// Stop once this many signatures (kinds of divergence) were found.
-        #[arg(long, value_name = "N", default_value_t = graphgo::fuzz::DEFAULT_MAX_FINDINGS)]
+        #[arg(long, value_name = "N", default_value_t = graphgo::differential::fuzz::DEFAULT_MAX_FINDINGS)]
         max_findings: usize,
         /// Print JSON lines instead of text: one {"finding": ...} per new signature, then
         /// one {"summary": ...} (spec/FORMAT.md, "Campaign summaries").
@@ -301,7 +301,7 @@ enum Command {
     /// produced (a bad rules.yaml, no vectors).
     Conformance {
         /// Seconds for each implementation, both views together.
-        #[arg(long, value_name = "SECS", default_value_t = graphgo::conformance::DEFAULT_BUDGET)]
+        #[arg(long, value_name = "SECS", default_value_t = graphgo::conformance::report::DEFAULT_BUDGET)]
         budget: u64,
         /// Run this implementation only (a folder name under adapters/).
         #[arg(long, value_name = "NAME")]
@@ -502,7 +502,7 @@ fn main() -> ExitCode {
             shard,
             out,
             shrink_budget,
-        } => graphgo::exhaust::command(
+        } => graphgo::differential::exhaust::command(
             &scope,
             &families,
             &reach,
@@ -515,8 +515,11 @@ fn main() -> ExitCode {
 }
 
 fn merge(dirs: &[PathBuf], out: Option<&Path>, json: bool) -> ExitCode {
-    use graphgo::campaign;
-    let store = match out.map(graphgo::findings::Store::open).transpose() {
+    use graphgo::differential::campaign;
+    let store = match out
+        .map(graphgo::differential::findings::Store::open)
+        .transpose()
+    {
         Ok(s) => s,
         Err(e) => return fail(format!("--out {e}")),
     };
@@ -551,7 +554,7 @@ fn merge(dirs: &[PathBuf], out: Option<&Path>, json: bool) -> ExitCode {
 }
 
 fn pairs(max: usize, seconds: u64) -> ExitCode {
-    use graphgo::pairs::{longest_superko_game_within, loop_start};
+    use graphgo::spec::pairs::{longest_superko_game_within, loop_start};
     if !(1..=5).contains(&max) {
         return fail(format!("--max: {max} is not from 1 to 5"));
     }
@@ -560,7 +563,7 @@ fn pairs(max: usize, seconds: u64) -> ExitCode {
         "N", "positions", "longest superko game", "directed loop start"
     );
     for n in 1..=max {
-        if let Some(length) = graphgo::pairs::longest_by_witness(n) {
+        if let Some(length) = graphgo::spec::pairs::longest_by_witness(n) {
             // A game through every position, replayed by the crate: the most there can be.
             println!(
                 "{n:>2} {:>10} {:>26} {:>24}",
@@ -571,15 +574,15 @@ fn pairs(max: usize, seconds: u64) -> ExitCode {
             continue;
         }
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
-        let quick = graphgo::pairs::long_superko_game_by_restarts(n, 300, 20_000);
+        let quick = graphgo::spec::pairs::long_superko_game_by_restarts(n, 300, 20_000);
         let found = if quick + 1 == 5usize.pow(n as u32) {
-            graphgo::pairs::Longest {
+            graphgo::spec::pairs::Longest {
                 length: quick,
                 exhaustive: true,
             }
         } else {
             let f = longest_superko_game_within(n, Some(deadline));
-            graphgo::pairs::Longest {
+            graphgo::spec::pairs::Longest {
                 length: f.length.max(quick),
                 exhaustive: f.exhaustive,
             }
@@ -674,11 +677,11 @@ fn play(file: &Path, json: bool, explain: bool, sgf: &SgfRules) -> ExitCode {
 /// then the outcome of the lasso is reported. Exit 1 when the lasso is not a legal play.
 fn play_lasso(
     file: &Path,
-    game: &graphgo::record::Game,
+    game: &graphgo::io::record::Game,
     cycle: &[graphgo::game::Turn],
     json: bool,
 ) -> ExitCode {
-    use graphgo::lasso;
+    use graphgo::spec::lasso;
     let report = match replay(&Spec, game) {
         Ok(r) => r,
         Err(e) => return fail(format!("{}: {e}", file.display())),
@@ -720,17 +723,17 @@ fn play_lasso(
 }
 
 fn check(file: &Path, shrink_to: Option<&Path>) -> ExitCode {
-    use graphgo::check;
+    use graphgo::differential::compare;
     let game = match Record::load(file).and_then(|r| {
         r.game()
-            .map_err(|e| graphgo::record::InputError(format!("{}: {e}", file.display())))
+            .map_err(|e| graphgo::io::record::InputError(format!("{}: {e}", file.display())))
     }) {
         Ok(g) => g,
         Err(e) => return fail(e),
     };
-    check::quiet_panics_in_sides();
-    let (a, b) = (check::reference(), check::engine());
-    let Some(divergence) = check::compare(&*a, &*b, &game) else {
+    compare::quiet_panics_in_sides();
+    let (a, b) = (compare::reference(), compare::engine());
+    let Some(divergence) = compare::compare(&*a, &*b, &game) else {
         println!(
             "{} and {} agree on all {} turns of {}",
             a.name(),
@@ -742,14 +745,14 @@ fn check(file: &Path, shrink_to: Option<&Path>) -> ExitCode {
     };
     print!("{}", divergence.describe(game.setup.turn_names()));
     if let Some(out) = shrink_to {
-        if let Some(shrunk) = check::shrink(&*a, &*b, &game, 5000) {
-            let text = check::case_file(
+        if let Some(shrunk) = compare::shrink(&*a, &*b, &game, 5000) {
+            let text = compare::case_file(
                 &*a,
                 &*b,
                 &shrunk.game,
                 &format!("shrunk by `graphgo check --shrink` from {}", file.display()),
             );
-            if let Err(e) = graphgo::fuzz::write_atomically(out, &text) {
+            if let Err(e) = graphgo::io::atomic_file::write_atomically(out, &text) {
                 return fail(format!("{}: cannot write: {e}", out.display()));
             }
             println!(
@@ -760,17 +763,20 @@ fn check(file: &Path, shrink_to: Option<&Path>) -> ExitCode {
             );
         }
         // A grid counterexample is also shrunk on grids only and written as SGF beside it.
-        if graphgo::sgf::grid_size(&game.setup.board).is_some() {
-            let (ga, gb) = (graphgo::sgf::OnGrids(&*a), graphgo::sgf::OnGrids(&*b));
-            if let Some(shrunk) = check::shrink(&ga, &gb, &game, 5000) {
+        if graphgo::io::sgf::grid_size(&game.setup.board).is_some() {
+            let (ga, gb) = (
+                graphgo::io::sgf::OnGrids(&*a),
+                graphgo::io::sgf::OnGrids(&*b),
+            );
+            if let Some(shrunk) = compare::shrink(&ga, &gb, &game, 5000) {
                 let comment = format!(
                     "shrunk on grids by `graphgo check --shrink` from {}\n{}",
                     file.display(),
                     shrunk.divergence.describe(&shrunk.game.setup.board)
                 );
-                if let Some(text) = graphgo::sgf::write(&shrunk.game, &comment) {
+                if let Some(text) = graphgo::io::sgf::write(&shrunk.game, &comment) {
                     let sgf_out = out.with_extension("sgf");
-                    if let Err(e) = graphgo::fuzz::write_atomically(&sgf_out, &text) {
+                    if let Err(e) = graphgo::io::atomic_file::write_atomically(&sgf_out, &text) {
                         return fail(format!("{}: cannot write: {e}", sgf_out.display()));
                     }
                     println!(
@@ -798,10 +804,10 @@ fn fuzz(
     json: bool,
     planted_bug: Option<&str>,
 ) -> ExitCode {
-    use graphgo::check;
-    use graphgo::fuzz::{Campaign, Event, Limit, Stopped};
+    use graphgo::differential::compare;
+    use graphgo::differential::fuzz::{Campaign, Event, Limit, Stopped};
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-    let choice = match graphgo::shard::shard_from_env_or_flag(shard) {
+    let choice = match graphgo::differential::shard::shard_from_env_or_flag(shard) {
         Ok(s) => s,
         Err(e) => return fail(e),
     };
@@ -810,7 +816,7 @@ fn fuzz(
         return fail("--max-findings: 0 would stop before the first game (give at least 1)");
     }
     // Checked before any game is played: a finding is never found only to be lost.
-    if let Err(e) = graphgo::findings::Store::open(&out) {
+    if let Err(e) = graphgo::differential::findings::Store::open(&out) {
         return fail(format!("--out {e}"));
     }
     let seed = seed.unwrap_or_else(|| {
@@ -831,10 +837,10 @@ fn fuzz(
         shrink_budget,
         max_findings,
     };
-    let a = check::reference();
+    let a = compare::reference();
     let b = match planted_bug {
-        None => check::engine(),
-        Some(name) => match graphgo::fuzz::planted_bug(name) {
+        None => compare::engine(),
+        Some(name) => match graphgo::differential::fuzz::planted_bug(name) {
             Some(b) => b,
             None => return fail(format!("--planted-bug: '{name}' is not no-superko")),
         },
@@ -866,8 +872,8 @@ fn fuzz(
             .expect("a fixed template")
             .progress_chars("=> "),
     );
-    check::quiet_panics_in_sides();
-    let signals = graphgo::findings::Signals::watch();
+    compare::quiet_panics_in_sides();
+    let signals = graphgo::differential::findings::Signals::watch();
     let run = campaign.run_until(&*a, &*b, &signals, &mut |event| match event {
         Event::Game {
             games,
@@ -1031,10 +1037,10 @@ fn bench(
 }
 
 fn vectors(action: VectorsAction) -> ExitCode {
-    use graphgo::check;
-    use graphgo::vectors;
-    check::quiet_panics_in_sides();
-    let (spec, engine) = (check::reference(), check::engine());
+    use graphgo::conformance::vectors;
+    use graphgo::differential::compare;
+    compare::quiet_panics_in_sides();
+    let (spec, engine) = (compare::reference(), compare::engine());
     match action {
         VectorsAction::Check { dir } => {
             let loaded = match vectors::load_dir(&dir) {
@@ -1049,7 +1055,7 @@ fn vectors(action: VectorsAction) -> ExitCode {
             }
             // One vector at a time, so that SIGINT or SIGTERM stops between two of them
             // with the summary of those checked.
-            let signals = graphgo::findings::Signals::watch();
+            let signals = graphgo::differential::findings::Signals::watch();
             let mut summary = vectors::check_all(&[&*spec, &*engine], &[]);
             for one in loaded.chunks(1) {
                 if signals.caught().is_some() {
@@ -1112,7 +1118,7 @@ fn vectors(action: VectorsAction) -> ExitCode {
             match out {
                 None => print!("{text}"),
                 Some(path) => {
-                    if let Err(e) = graphgo::fuzz::write_atomically(&path, &text) {
+                    if let Err(e) = graphgo::io::atomic_file::write_atomically(&path, &text) {
                         return fail(format!("{}: cannot write: {e}", path.display()));
                     }
                     println!("wrote {}", path.display());
@@ -1121,10 +1127,10 @@ fn vectors(action: VectorsAction) -> ExitCode {
             ExitCode::SUCCESS
         }
         VectorsAction::Generate { dir } => {
-            if let Err(e) = graphgo::findings::Store::open(&dir) {
+            if let Err(e) = graphgo::differential::findings::Store::open(&dir) {
                 return fail(e);
             }
-            let signals = graphgo::findings::Signals::watch();
+            let signals = graphgo::differential::findings::Signals::watch();
             let cases = vectors::families::cases(&*spec, &*engine);
             let mut written = 0;
             for c in &cases {
@@ -1145,7 +1151,7 @@ fn vectors(action: VectorsAction) -> ExitCode {
                     }
                 };
                 let path = dir.join(format!("{}.yaml", v.head.id));
-                if let Err(e) = graphgo::fuzz::write_atomically(&path, &v.to_yaml()) {
+                if let Err(e) = graphgo::io::atomic_file::write_atomically(&path, &v.to_yaml()) {
                     return fail(format!("{}: cannot write: {e}", path.display()));
                 }
                 written += 1;
@@ -1238,12 +1244,14 @@ fn is_sgf(file: &Path) -> bool {
 fn load_game(
     file: &Path,
     sgf: &SgfRules,
-) -> Result<(graphgo::record::Game, Option<Vec<graphgo::game::Turn>>), graphgo::record::InputError>
-{
-    use graphgo::record::InputError;
+) -> Result<
+    (graphgo::io::record::Game, Option<Vec<graphgo::game::Turn>>),
+    graphgo::io::record::InputError,
+> {
+    use graphgo::io::record::InputError;
     if is_sgf(file) {
         let (rules, options) = sgf.read().map_err(InputError)?;
-        return graphgo::sgf::load(file, rules, options).map(|g| (g, None));
+        return graphgo::io::sgf::load(file, rules, options).map(|g| (g, None));
     }
     if sgf.given() {
         return Err(InputError(format!(
@@ -1261,7 +1269,7 @@ fn load_game(
 
 fn replay_dir(dir: &Path, with_spec: bool, all: bool, flags: &SgfRules) -> ExitCode {
     use graphgo::game::RuleSet;
-    use graphgo::sgf;
+    use graphgo::io::sgf;
     let (rules, mut options) = match flags.read() {
         Ok(r) => r,
         Err(e) => return fail(e),
@@ -1379,7 +1387,7 @@ fn verify_gtp(
     engine: &[String],
     json: bool,
 ) -> ExitCode {
-    use graphgo::gtp;
+    use graphgo::conformance::gtp;
     let options = match flags.read() {
         Ok((_, o)) => o,
         Err(e) => return fail(e),
@@ -1406,12 +1414,12 @@ fn verify_gtp(
     };
     let timeout = std::time::Duration::from_secs_f64(timeout);
     let startup = std::time::Duration::from_secs_f64(startup);
-    let plan = graphgo::verify::Plan {
+    let plan = graphgo::conformance::verify::Plan {
         vectors: None,
         seed,
         games: games as u64,
         shrink_budget,
-        games_on: graphgo::verify::Games::SquareGrids { sides: sizes },
+        games_on: graphgo::conformance::verify::Games::SquareGrids { sides: sizes },
         options: Some(options),
         komi: Some(komi),
         max_turns: Some(max_turns),
@@ -1420,10 +1428,12 @@ fn verify_gtp(
         max_findings,
         out: Some(out),
         finding_prefix: "gtp".into(),
-        signals: graphgo::findings::Signals::watch(),
+        signals: graphgo::differential::findings::Signals::watch(),
     };
     // --out is checked before any work: a writable folder (created if missing).
-    if let Err(e) = graphgo::findings::Store::open(plan.out.as_deref().expect("given")) {
+    if let Err(e) =
+        graphgo::differential::findings::Store::open(plan.out.as_deref().expect("given"))
+    {
         return fail(format!("--out: {e}"));
     }
     let scratch = std::env::temp_dir();
@@ -1445,7 +1455,7 @@ fn verify_gtp(
     if let Some(k) = komi_text(plan.komi.as_ref().expect("given")) {
         let _ = rules_komi(&rules, &k);
     }
-    if let graphgo::verify::Games::SquareGrids { sides } = &plan.games_on {
+    if let graphgo::conformance::verify::Games::SquareGrids { sides } = &plan.games_on {
         rules.decide_stones(sides);
     }
     if !json {
@@ -1454,7 +1464,7 @@ fn verify_gtp(
             engine.join(" "),
             options.self_capture,
             options.repetition,
-            graphgo::verify::EngineUnderTest::methods(&rules)
+            graphgo::conformance::verify::EngineUnderTest::methods(&rules)
         );
     }
     let mut progress = |line: &str| {
@@ -1462,7 +1472,7 @@ fn verify_gtp(
             print!("{line}");
         }
     };
-    let report = match graphgo::verify::verify_with(&rules, &plan, &mut progress) {
+    let report = match graphgo::conformance::verify::verify_with(&rules, &plan, &mut progress) {
         Ok(r) => r,
         Err(e) => return fail(e),
     };
@@ -1516,39 +1526,39 @@ fn komi_text(k: &num_rational::BigRational) -> Option<String> {
     k.to_f64().map(|f| format!("{f}"))
 }
 
-fn rules_komi(rules: &graphgo::gtp::GtpRules, komi: &str) -> Result<(), String> {
+fn rules_komi(rules: &graphgo::conformance::gtp::GtpRules, komi: &str) -> Result<(), String> {
     rules.send(&format!("komi {komi}"))
 }
 
-/// `graphgo gtp`: the GTP referee on standard input and output (`src/gtp_referee.rs`).
+/// `graphgo gtp`: the GTP referee on standard input and output (`src/conformance/gtp_referee.rs`).
 fn gtp_referee(flags: SgfRules, seed: u64) -> ExitCode {
     let (rules, options) = match flags.read() {
         Ok(r) => r,
         Err(e) => return fail(e),
     };
-    let config = graphgo::gtp_referee::RefereeRules {
+    let config = graphgo::conformance::gtp_referee::RefereeRules {
         rules,
         options,
         seed,
     };
-    match graphgo::gtp_referee::serve_stdio(config) {
+    match graphgo::conformance::gtp_referee::serve_stdio(config) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(e),
     }
 }
 
 fn conformance(budget: u64, only: Option<String>, seed: u64, root: PathBuf) -> ExitCode {
-    use graphgo::conformance;
+    use graphgo::conformance::report;
     if budget == 0 {
         return fail("--budget: 0 is not a number of seconds (at least 1)".to_string());
     }
-    let plan = conformance::Plan {
+    let plan = report::Plan {
         root: root.clone(),
         budget,
         seed,
         only: only.clone(),
     };
-    let report = match conformance::run(&plan, &mut |line| print!("{line}")) {
+    let report = match report::run(&plan, &mut |line| print!("{line}")) {
         Ok(r) => r,
         Err(e) => return fail(e),
     };

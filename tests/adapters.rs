@@ -12,10 +12,10 @@ use std::path::Path;
 use std::time::Duration;
 
 use graphgo::board::Board;
+use graphgo::conformance::gtp::GtpProcess;
 use graphgo::game::{
     Colour, Neutral, Player, Repetition, RuleId, RuleSet, SelfCapture, Setup, Turn,
 };
-use graphgo::gtp::GtpProcess;
 
 #[path = "../adapters/goban-rs/engine.rs"]
 mod goban_rs;

@@ -6,13 +6,13 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use graphgo::board::Board;
-use graphgo::check::{self, compare, shrink, Difference, Session, Verdict};
-use graphgo::fuzz::{self, Campaign, Limit, Shard};
+use graphgo::differential::compare::{self, compare, shrink, Difference, Session, Verdict};
+use graphgo::differential::fuzz::{self, Campaign, Limit, Shard};
 use graphgo::game::{
     Colour, Illegal, Neutral, Observation, Playable, Player, Repetition, RuleId, RuleSet, Setup,
     Turn, Unsupported,
 };
-use graphgo::record::{Game, Record};
+use graphgo::io::record::{Game, Record};
 use graphgo::spec::Spec;
 
 /// Planted bug 1: positional superko (`ggg1:3`, `ggg3:3`) forgotten.
@@ -185,8 +185,8 @@ fn boards_neither_side_plays_cost_the_shrinker_nothing() {
     // hundred boards; the budget of 60 comparisons must still reach the turns. Twelve
     // turns at the top, then Black's A2 and B1 leave White's A1 a lone-stone suicide that
     // gives back the board: positional superko forbids it, the planted bug allows it.
+    use graphgo::conformance::gtp::OnSquareGrids;
     use graphgo::game::Options;
-    use graphgo::gtp::OnSquareGrids;
     let mut moves: Vec<String> = (1..=6)
         .flat_map(|x| [format!("\"B {x}-9\""), format!("\"W {x}-8\"")])
         .collect();
@@ -276,14 +276,14 @@ fn self_capture_payment_bug_is_found_on_ggg3_only() {
     let Some(&Turn::Move { player, .. }) = s.turns.last() else {
         panic!("the diverging turn is a move: {:?}", s.turns)
     };
-    let before = check::outcome(
+    let before = compare::outcome(
         &Spec,
         &Game {
             setup: s.setup.clone(),
             turns: s.turns[..s.turns.len() - 1].to_vec(),
         },
     );
-    let after = check::outcome(&Spec, s);
+    let after = compare::outcome(&Spec, s);
     let (b, a) = (before.last.unwrap().position, after.last.unwrap().position);
     assert!((0..b.len()).any(|v| b[v] == player.colour() && a[v] == Colour::Empty));
 }
@@ -295,7 +295,7 @@ fn shrinking_removes_vertices_by_induced_subgraph() {
          moves: [\"B 2\", \"W 3\", \"B pass\"]\n",
     );
     let removed: BTreeSet<usize> = [1].into_iter().collect();
-    let smaller = check::without_vertices(&game, &removed).unwrap();
+    let smaller = compare::without_vertices(&game, &removed).unwrap();
     let b = &smaller.setup.board;
     assert_eq!(b.names(), ["1", "3", "4"]);
     assert_eq!(b.edge_count(), 1); // only 3-4 survives
@@ -318,7 +318,7 @@ fn shrinking_removes_vertices_by_induced_subgraph() {
         ]
     );
     let all: BTreeSet<usize> = (0..4).collect();
-    assert!(check::without_vertices(&game, &all).is_none());
+    assert!(compare::without_vertices(&game, &all).is_none());
 }
 
 #[test]
@@ -395,7 +395,7 @@ fn a_panicking_side_is_a_divergence_not_a_crash() {
             Spec.start(setup)
         }
     }
-    check::quiet_panics_in_sides();
+    compare::quiet_panics_in_sides();
     let game = read("rules: ggg1\nboard: {grid: [3, 3]}\nmoves: [\"B 1-1\"]\n");
     let d = compare(&Spec, &Panics, &game).unwrap();
     match &d.difference {
@@ -450,7 +450,7 @@ fn a_session_plays_refused_turns_without_changing_the_game() {
 #[test]
 fn case_files_read_back_and_still_diverge() {
     let found = first_found(&NoSuperko, 1, 60);
-    let text = check::case_file(&Spec, &NoSuperko, &found.shrunk, "a test");
+    let text = compare::case_file(&Spec, &NoSuperko, &found.shrunk, "a test");
     assert!(text.starts_with("# graphgo: a game on which spec and no-superko diverge"));
     assert!(text.contains("\n# a test\n"));
     assert!(text.contains("\n# spec: refused"), "{text}");

@@ -577,7 +577,7 @@ fn ggg2_unable_to_move_loses() {
 fn ggg2_example_position() {
     let file =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/examples/ggg/ggg2_example_5x5.yaml");
-    let game = graphgo::record::Record::load(&file)
+    let game = graphgo::io::record::Record::load(&file)
         .unwrap()
         .game()
         .unwrap();

@@ -1,4 +1,4 @@
-//! The conformance report (`graphgo conformance`, src/conformance.rs): its declarations, and
+//! The conformance report (`graphgo conformance`, src/conformance/report.rs): its declarations, and
 //! its HTML page loaded in a real browser (Debian's `chromium`, headless).
 
 use std::path::{Path, PathBuf};
@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use graphgo::board::Board;
-use graphgo::conformance::{classify, Group};
+use graphgo::conformance::report::{classify, Group};
 use graphgo::game::{Options, Player, Repetition, RuleId, SelfCapture, Setup, Turn};
 
 fn root() -> PathBuf {
@@ -93,7 +93,7 @@ fn declared() -> Vec<String> {
 
 #[test]
 fn every_declaration_reads_and_names_its_folder() {
-    let found = graphgo::conformance::declarations(&root().join("adapters")).unwrap();
+    let found = graphgo::conformance::report::declarations(&root().join("adapters")).unwrap();
     let names: Vec<String> = found.iter().map(|(_, d)| d.name.clone()).collect();
     assert_eq!(names, declared());
     for (path, d) in &found {
@@ -118,7 +118,7 @@ fn a_bad_declaration_is_refused_naming_the_file_and_field() {
         .replace("name: sgfmill", "name: thing")
         .replace("{value: all,", "{value: sometimes,");
     std::fs::write(dir.join("thing/rules.yaml"), text).unwrap();
-    let e = graphgo::conformance::declarations(&dir).unwrap_err();
+    let e = graphgo::conformance::report::declarations(&dir).unwrap_err();
     assert!(e.contains("thing/rules.yaml"), "{e}");
     assert!(e.contains("rules.self_capture.value: 'sometimes'"), "{e}");
 }

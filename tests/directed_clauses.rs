@@ -2,10 +2,10 @@
 //! more per clause id. Every expected value is worked out by hand from the rules, in the
 //! comment beside it.
 
+use graphgo::board::digraph::Digraph;
 use graphgo::board::Board;
-use graphgo::digraph::Digraph;
 use graphgo::game::{Colour, Player, RuleSet, Turn};
-use graphgo::record::{Game, Record};
+use graphgo::io::record::{Game, Record};
 use graphgo::spec::directed::{
     self, liberties, outcome, place_stone, winner_by_unsustainability, Deleters, LassoError,
     Outcome, Phase, Position, State, Unsustainable,

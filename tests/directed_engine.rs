@@ -7,12 +7,12 @@
 
 use std::sync::Arc;
 
+use graphgo::board::digraph::Digraph;
 use graphgo::board::Board;
-use graphgo::check::compare;
-use graphgo::digraph::Digraph;
+use graphgo::differential::compare::compare;
 use graphgo::engine::Engine;
 use graphgo::game::{Colour, Equipment, Player, RuleId, RuleSet, Setup, Turn};
-use graphgo::record::{Game, Record};
+use graphgo::io::record::{Game, Record};
 use graphgo::spec::Spec;
 use proptest::prelude::*;
 

@@ -7,16 +7,16 @@ mod support;
 
 use std::sync::Arc;
 
+use graphgo::board::digraph::Digraph;
 use graphgo::board::Board;
-use graphgo::digraph::Digraph;
 use graphgo::game::{Colour, Equipment, Options, Player, Repetition, RuleId, RuleSet, Setup, Turn};
-use graphgo::pairs::{
+use graphgo::io::record::Record;
+use graphgo::spec::directed::{self, place_stone, Deleters, Position};
+use graphgo::spec::ggg::{make_move, ColouredGraph};
+use graphgo::spec::pairs::{
     longest_by_witness, longest_superko_game, loop_start, pair_moves, parse_points,
     replay_superko_game,
 };
-use graphgo::record::Record;
-use graphgo::spec::directed::{self, place_stone, Deleters, Position};
-use graphgo::spec::ggg::{make_move, ColouredGraph};
 use graphgo::spec::Spec;
 use proptest::prelude::*;
 
@@ -262,7 +262,7 @@ fn dir_note_pairs_n3_counting_facts() {
 }
 
 /// dir:NOTE-pairs: the superko values for N = 1, 2 by the ggg1 transcription on N disjoint
-/// edges (the symmetric digraph of a pair is an edge), independently of `src/pairs.rs`.
+/// edges (the symmetric digraph of a pair is an edge), independently of `src/spec/pairs.rs`.
 #[test]
 fn dir_note_pairs_superko_by_ggg1() {
     let pairs = pairs_setup;

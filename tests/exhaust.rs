@@ -1,15 +1,15 @@
 //! `graphgo exhaust`: the enumerations it walks, counted against published counts, and a
 //! walk that must find a planted difference and write it shrunk.
 
-use graphgo::check;
-use graphgo::exhaust::{
+use graphgo::differential::compare;
+use graphgo::differential::exhaust::{
     self, digraphs_up_to_isomorphism, go_spaces_up_to_relabelling, graphs_up_to_isomorphism,
     invariant_violation, topologies, Family, Reach, Run, Scope,
 };
+use graphgo::differential::shard::Shard;
 use graphgo::game::{
     Colour, Observation, Playable, Player, RuleId, RuleSet, SelfCapture, Setup, Turn, Unsupported,
 };
-use graphgo::shard::Shard;
 
 #[test]
 fn graphs_up_to_isomorphism_are_counted_as_published() {
@@ -66,7 +66,7 @@ impl RuleSet for NoSelfCapture {
     fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
         let mut changed = setup.clone();
         changed.options.self_capture = SelfCapture::None;
-        check::engine().start(&changed)
+        compare::engine().start(&changed)
     }
 }
 
@@ -74,7 +74,7 @@ impl RuleSet for NoSelfCapture {
 fn a_walk_finds_a_planted_difference_and_writes_it_shrunk() {
     let out = std::env::temp_dir().join(format!("graphgo-exhaust-test-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
-    let spec = check::reference();
+    let spec = compare::reference();
     let run = Run {
         scope: Scope {
             families: vec![(Family::Graphs, Reach::upto(2, 3))],
@@ -94,7 +94,7 @@ fn a_walk_finds_a_planted_difference_and_writes_it_shrunk() {
     // the move is refused as a repetition (ggg1:3), under none as a self-capture: one turn.
     // On the path of two, Black filling both points takes three turns (B, W pass, B).
     assert!(found.game.turns.len() <= 3, "{:?}", found.game.turns);
-    assert!(check::compare(&*spec, &NoSelfCapture, &found.game).is_some());
+    assert!(compare::compare(&*spec, &NoSelfCapture, &found.game).is_some());
     let file = found.file.as_ref().expect("written");
     let text = std::fs::read_to_string(file).unwrap();
     assert!(text.contains("graphgo exhaust"), "{text}");
@@ -107,8 +107,8 @@ fn the_same_walk_with_the_engine_finds_nothing_and_counts_by_hand() {
     // from the empty board Black may pass or resign (a stone on the only point has no
     // liberty and is removed, repeating the empty board: refused). After a pass, White may
     // pass (the game ends) or resign. So 3 games: pass-pass, pass-resign, resign.
-    let spec = check::reference();
-    let engine = check::engine();
+    let spec = compare::reference();
+    let engine = compare::engine();
     let run = Run {
         scope: Scope {
             families: vec![(Family::Graphs, Reach::upto(1, 2))],

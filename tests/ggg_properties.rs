@@ -24,7 +24,7 @@ use graphgo::board::Vertex;
 use graphgo::game::{
     Colour, GameResult, Observation, Player, Repetition, RuleId, SelfCapture, Setup, Turn,
 };
-use graphgo::record::Record;
+use graphgo::io::record::Record;
 use graphgo::spec::ggg;
 use proptest::prelude::*;
 use proptest::test_runner::{FileFailurePersistence, TestCaseError};

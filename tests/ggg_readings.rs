@@ -8,7 +8,7 @@ use graphgo::board::Board;
 use graphgo::game::{
     Colour, EndReason, Neutral, NoMove, Options, Player, Repetition, RuleId, SelfCapture,
 };
-use graphgo::record::Record;
+use graphgo::io::record::Record;
 use num_rational::BigRational;
 use table::{diagram, int, scores, stones, Table};
 

@@ -10,8 +10,8 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use graphgo::board::Board;
+use graphgo::conformance::gtp::{self, GtpFailure, GtpProcess};
 use graphgo::game::Colour;
-use graphgo::gtp::{self, GtpFailure, GtpProcess};
 
 fn gnugo() -> Option<String> {
     let path = std::env::var("GNUGO").unwrap_or_else(|_| "/usr/games/gnugo".to_string());
@@ -125,7 +125,7 @@ fn simple_ko_against_positional_superko_is_reported_with_its_clause_and_files() 
     // The finding as a conformance vector: it names the clause, holds graphgo's refusal of
     // the disputed turn, and passes on graphgo's own sides.
     let text = std::fs::read_to_string(out.join("gtp-001.vector.yaml")).unwrap();
-    let vector = graphgo::vectors::Vector::parse(&text, false).unwrap();
+    let vector = graphgo::conformance::vectors::Vector::parse(&text, false).unwrap();
     assert!(vector.head.clauses.iter().any(|c| c == "ggg1:3"), "{text}");
     assert!(text.contains("legal: false, clause: \"ggg1:3\""), "{text}");
     for side in [
@@ -133,8 +133,8 @@ fn simple_ko_against_positional_superko_is_reported_with_its_clause_and_files() 
         &graphgo::engine::Engine,
     ] {
         assert_eq!(
-            graphgo::vectors::check_vector(side, &vector),
-            graphgo::vectors::Outcome::Pass,
+            graphgo::conformance::vectors::check_vector(side, &vector),
+            graphgo::conformance::vectors::Outcome::Pass,
             "{text}"
         );
     }
@@ -417,7 +417,7 @@ fn a_stone_left_on_the_board_is_found_through_play_alone() {
     assert!(text.contains("gtp engine  refuses it"), "{text}");
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gtp-forgetful");
     let record = std::fs::read_to_string(out.join("gtp-001.yaml")).unwrap();
-    let game = graphgo::record::Record::parse(&record, false)
+    let game = graphgo::io::record::Record::parse(&record, false)
         .unwrap()
         .game()
         .unwrap();
@@ -599,7 +599,7 @@ fn dlgo_misses_a_repetition_made_without_a_capture() {
         .and_then(|rest| rest.split(" (").next())
         .unwrap()
         .to_string();
-    let mut game = graphgo::record::Record::parse(&record, false)
+    let mut game = graphgo::io::record::Record::parse(&record, false)
         .unwrap()
         .game()
         .unwrap();
@@ -680,7 +680,7 @@ fn the_committed_engine_findings_replay_and_graphgo_refuses_the_disputed_move() 
             .unwrap_or_else(|| panic!("{}: no clause line", path.display()));
         let (clause, rest) = line.split_once(": graphgo refuses ").unwrap();
         let disputed: String = rest.split(" (").next().unwrap().to_string();
-        let game = graphgo::record::Record::load(&path)
+        let game = graphgo::io::record::Record::load(&path)
             .unwrap()
             .game()
             .unwrap();
@@ -722,7 +722,7 @@ fn setup_stones_reach_the_engine_through_loadsgf() {
         rules: graphgo::engine::Engine,
         options: setup.options,
     };
-    let game = graphgo::record::Game {
+    let game = graphgo::io::record::Game {
         setup: setup.clone(),
         turns: vec![
             Turn::Move {
@@ -735,7 +735,7 @@ fn setup_stones_reach_the_engine_through_loadsgf() {
             },
         ],
     };
-    let divergence = graphgo::check::compare(&graphgo_side, &engine, &game);
+    let divergence = graphgo::differential::compare::compare(&graphgo_side, &engine, &game);
     assert!(divergence.is_none(), "{divergence:?}");
     assert!(engine.failure.borrow().is_none());
 }
@@ -1070,7 +1070,7 @@ fn an_out_that_is_not_a_writable_folder_is_refused_before_the_engine_starts() {
 
 #[test]
 fn the_library_api_gives_a_crash_as_a_result_with_the_engines_last_words() {
-    use graphgo::verify::{FailureKind, Games, Plan};
+    use graphgo::conformance::verify::{FailureKind, Games, Plan};
     let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string());
     if Command::new(&python).arg("--version").output().is_err() {
         return skipped("python3 not found (apt-get install python3, or set PYTHON)");
@@ -1108,7 +1108,7 @@ fn the_library_api_gives_a_crash_as_a_result_with_the_engines_last_words() {
     };
     let report = gtp::verify_command(&argv, timeouts, &with_vectors, &mut |_| {}).unwrap();
     assert_eq!(report.failure.map(|f| f.kind()), Some(FailureKind::Crashed));
-    let outcomes: Vec<&graphgo::vectors::Outcome> = report
+    let outcomes: Vec<&graphgo::conformance::vectors::Outcome> = report
         .vectors
         .runs
         .iter()
@@ -1117,7 +1117,9 @@ fn the_library_api_gives_a_crash_as_a_result_with_the_engines_last_words() {
     assert!(!outcomes.iter().any(|o| o.is_fail()));
     assert!(outcomes.iter().any(|o| matches!(
         o,
-        graphgo::vectors::Outcome::Skip(graphgo::vectors::SkipReason::EngineFailed(_))
+        graphgo::conformance::vectors::Outcome::Skip(
+            graphgo::conformance::vectors::SkipReason::EngineFailed(_)
+        )
     )));
     assert_eq!(report.campaign.games, 0);
     // Not installed at all: a result too.
@@ -1136,9 +1138,9 @@ fn the_library_api_gives_a_crash_as_a_result_with_the_engines_last_words() {
 
 #[test]
 fn the_library_api_runs_the_vectors_and_a_campaign_on_gnugo() {
+    use graphgo::conformance::vectors::{Outcome, SkipReason};
+    use graphgo::conformance::verify::{Games, Plan};
     use graphgo::game::{Options, Repetition, SelfCapture};
-    use graphgo::vectors::{Outcome, SkipReason};
-    use graphgo::verify::{Games, Plan};
     let Some(gnugo) = gnugo() else { return };
     let plan = Plan {
         games: 2,

@@ -5,11 +5,11 @@
 //! refusal's clause must agree (`mango:MOVE`, `mango:LEGAL`, `mango:TURN`, `mango:END`,
 //! `mango:SCORE`). `MANGO_ENGINE_GAMES` asks for more games.
 
-use graphgo::check::{self, Session};
+use graphgo::differential::compare::{self, Session};
+use graphgo::differential::fuzz::{self, Biased};
 use graphgo::engine::Engine;
-use graphgo::fuzz::{self, Biased};
 use graphgo::game::{Equipment, Player, RuleId, RuleSet, Setup, Turn};
-use graphgo::record::Record;
+use graphgo::io::record::Record;
 use graphgo::spec::Spec;
 use num_rational::BigRational;
 use rand::SeedableRng;
@@ -51,7 +51,7 @@ fn mango_engine_plays_the_hand_worked_ko() {
              mango: {{weights: {{1-1: \"{w}\", 1-3: \"{w}\"}}}}\nmoves: [B 3-2, W 2-2]\n"
         );
         let game = Record::parse(&text, false).unwrap().game().unwrap();
-        assert!(check::compare(&Spec, &Engine, &game).is_none());
+        assert!(compare::compare(&Spec, &Engine, &game).is_none());
         let mut e = Engine.start(&game.setup).unwrap();
         e.play(&game.turns[0]).unwrap();
         assert_eq!(e.play(&game.turns[1]).is_ok(), legal, "weight {w}");
@@ -65,9 +65,9 @@ fn mango_engine_exact_thresholds_on_fractional_sums() {
     let mut s = Setup::new(RuleId::Mango, graphgo::board::Board::path(4).unwrap());
     s.initial[0] = graphgo::game::Colour::White;
     let third = BigRational::new(1.into(), 3.into());
-    s.equipment = Equipment::Weights(std::sync::Arc::new(graphgo::weights::Weights {
+    s.equipment = Equipment::Weights(std::sync::Arc::new(graphgo::board::weights::Weights {
         weight: vec![third; 4],
-        threshold: graphgo::weights::Threshold::at_least_one(),
+        threshold: graphgo::board::weights::Threshold::at_least_one(),
         scores: [
             BigRational::from_integer(0.into()),
             BigRational::from_integer(0.into()),
@@ -93,13 +93,13 @@ fn mango_engine_exact_thresholds_on_fractional_sums() {
 
 #[test]
 fn mango_engine_shrinking_keeps_weights_aligned_with_points() {
-    // check::without_vertices on a MANGO game: the weights of the kept points stay with
+    // compare::without_vertices on a MANGO game: the weights of the kept points stay with
     // them (path 1-2-3-4 with F(4) = 1/2; removing point 1 leaves 2, 3, 4 with 1, 1, 1/2),
     // so the smaller game still starts on both sides.
     let text = "rules: mango\nboard: {path: 4}\nsetup: {white: [3]}\n\
         mango: {weights: {4: \"1/2\"}}\nmoves: [B 2]\n";
     let game = Record::parse(text, false).unwrap().game().unwrap();
-    let smaller = check::without_vertices(&game, &[0].into_iter().collect()).unwrap();
+    let smaller = compare::without_vertices(&game, &[0].into_iter().collect()).unwrap();
     let Equipment::Weights(w) = &smaller.setup.equipment else {
         panic!("weights")
     };
@@ -109,5 +109,5 @@ fn mango_engine_shrinking_keeps_weights_aligned_with_points() {
         vec![one.clone(), one, BigRational::new(1.into(), 2.into())]
     );
     assert!(Spec.start(&smaller.setup).is_ok() && Engine.start(&smaller.setup).is_ok());
-    assert!(check::compare(&Spec, &Engine, &smaller).is_none());
+    assert!(compare::compare(&Spec, &Engine, &smaller).is_none());
 }

@@ -2,10 +2,10 @@
 //! record gives them: F as a default plus per-point rationals, T as a union of intervals,
 //! the initial scores; written back by `Record::from_game` and read again unchanged.
 
+use graphgo::board::weights::{Interval, Threshold};
 use graphgo::game::{Colour, Equipment, RuleId};
-use graphgo::record::Record;
+use graphgo::io::record::Record;
 use graphgo::spec::mango::Configuration;
-use graphgo::weights::{Interval, Threshold};
 use imbl::OrdSet;
 use num_rational::BigRational;
 

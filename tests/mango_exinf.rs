@@ -3,11 +3,11 @@
 //! decided by certified rational bounds, exact answers on a threshold, and agreement with
 //! the same game on a large finite square while play stays far from its edge.
 
+use graphgo::board::weights::Threshold;
 use graphgo::game::Player;
 use graphgo::spec::mango::lattice::{
     self, ExpSum, Lattice, LatticeConfig, LatticeGame, LatticePoint,
 };
-use graphgo::weights::Threshold;
 use imbl::{HashSet, OrdSet};
 use num_rational::BigRational;
 use rand::{Rng, SeedableRng};

@@ -13,11 +13,11 @@ mod support;
 
 use std::sync::Arc;
 
+use graphgo::board::weights::{Threshold, Weights};
 use graphgo::board::Board;
 use graphgo::game::{Colour, Equipment, Neutral, Player, RuleId, RuleSet, Setup, Turn};
-use graphgo::record::Record;
+use graphgo::io::record::Record;
 use graphgo::spec::{ggg, mango, Spec};
-use graphgo::weights::{Threshold, Weights};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use proptest::prelude::*;

@@ -8,10 +8,10 @@ mod support;
 
 use std::sync::Arc;
 
+use graphgo::board::weights::Threshold;
 use graphgo::board::Board;
 use graphgo::game::{Colour, Player};
 use graphgo::spec::mango::{self, Configuration, MangoSet, Pair};
-use graphgo::weights::Threshold;
 use imbl::{OrdSet, Vector};
 use num_rational::BigRational;
 use proptest::prelude::*;

@@ -6,7 +6,7 @@
 //! is the points 1 … n in a row; `grid: [w, h]` names points `x-y` from the bottom left.
 
 use graphgo::game::{Colour, Illegal, Observation, Player, RuleSet, Turn};
-use graphgo::record::Record;
+use graphgo::io::record::Record;
 use graphgo::spec::mango;
 use graphgo::spec::Spec;
 use num_rational::BigRational;

@@ -9,11 +9,11 @@ mod support;
 
 use std::sync::Arc;
 
+use graphgo::board::weights::{Threshold, Weights};
 use graphgo::board::Board;
 use graphgo::game::{Colour, Equipment, Player, RuleId, RuleSet, Setup, Turn};
 use graphgo::spec::nrich::{self, Network, Position};
 use graphgo::spec::{ggg, Spec};
-use graphgo::weights::{Threshold, Weights};
 use imbl::{OrdSet, Vector};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;

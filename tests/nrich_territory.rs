@@ -14,12 +14,12 @@ mod support;
 
 use std::sync::Arc;
 
+use graphgo::board::weights::Threshold;
 use graphgo::board::Board;
 use graphgo::game::{Colour, Neutral, Player};
 use graphgo::spec::ggg::{self, ColouredGraph};
 use graphgo::spec::mango::{self, Configuration, MangoSet};
 use graphgo::spec::nrich;
-use graphgo::weights::Threshold;
 use imbl::Vector;
 use num_rational::BigRational;
 use proptest::prelude::*;

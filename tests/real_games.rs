@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use graphgo::engine::Engine;
 use graphgo::game::{Colour, Options, Repetition, RuleId, Turn};
-use graphgo::sgf;
+use graphgo::io::sgf;
 
 /// The folder of SGF game records: the one setting `GRAPHGO_GAMES` (README, "Optional engines
 /// and data"). `.ci/run` sets it to the records kept beside the repository when they are there.
@@ -129,7 +129,7 @@ fn the_listed_superko_moves_repeat_an_earlier_position_and_simple_ko_allows_them
             ..sgf::TROMP_TAYLOR
         };
         let game = sgf::load(&dir.join(&name), RuleId::Ggg1, simple).expect("listed games read");
-        let upto = graphgo::record::Game {
+        let upto = graphgo::io::record::Game {
             setup: game.setup.clone(),
             turns: game.turns[..number].to_vec(),
         };
@@ -140,7 +140,7 @@ fn the_listed_superko_moves_repeat_an_earlier_position_and_simple_ko_allows_them
         );
         // An odd gap: the colouring comes back with the other player to move, so
         // situational superko allows it too (only positional superko forbids it).
-        let situational = graphgo::record::Game {
+        let situational = graphgo::io::record::Game {
             setup: graphgo::game::Setup {
                 options: Options {
                     repetition: Repetition::Situational,
@@ -156,7 +156,7 @@ fn the_listed_superko_moves_repeat_an_earlier_position_and_simple_ko_allows_them
             "{name}: situational superko refuses move {number}"
         );
         // Positions after every turn: the last one occurred before, but not 2 turns before.
-        let replay = graphgo::replay::replay(&Engine, &upto).unwrap();
+        let replay = graphgo::io::replay::replay(&Engine, &upto).unwrap();
         assert!(replay.illegal.is_none());
         let mut playing = graphgo::game::RuleSet::start(&Engine, &game.setup).unwrap();
         let mut positions: Vec<Vec<Colour>> = vec![playing.observe().position];

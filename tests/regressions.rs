@@ -1,13 +1,13 @@
 //! Replays every minimized case in `tests/regressions/` through the spec and the engine.
 //! Each file is a game record whose comment line `# expect: ...` gives, worked out by hand
 //! from the rules, what every side must do: the turns it refuses (with their clauses) and
-//! what it shows at the end (the form of `graphgo::check::Outcome::text`). Both sides must
+//! what it shows at the end (the form of `graphgo::differential::compare::Outcome::text`). Both sides must
 //! show exactly that, and the comparer must find no divergence between them.
 
 use std::path::PathBuf;
 
-use graphgo::check;
-use graphgo::record::Record;
+use graphgo::differential::compare;
+use graphgo::io::record::Record;
 
 fn cases() -> Vec<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/regressions");
@@ -24,24 +24,24 @@ fn cases() -> Vec<PathBuf> {
 fn every_regression_replays_as_expected_on_both_sides() {
     let files = cases();
     assert!(files.len() >= 6, "only {} cases found", files.len());
-    let (spec, engine) = (check::reference(), check::engine());
+    let (spec, engine) = (compare::reference(), compare::engine());
     let mut failures = Vec::new();
     for path in &files {
         let text = std::fs::read_to_string(path).unwrap();
         let name = path.file_name().unwrap().to_string_lossy();
-        let expected =
-            check::expected_outcome(&text).unwrap_or_else(|| panic!("{name}: no '# expect:' line"));
+        let expected = compare::expected_outcome(&text)
+            .unwrap_or_else(|| panic!("{name}: no '# expect:' line"));
         let game = Record::load(path)
             .and_then(|r| r.game())
             .unwrap_or_else(|e| panic!("{name}: {e}"));
-        if let Some(d) = check::compare(&*spec, &*engine, &game) {
+        if let Some(d) = compare::compare(&*spec, &*engine, &game) {
             failures.push(format!(
                 "{name}: the sides diverge:\n{}",
                 d.describe(&game.setup.board)
             ));
         }
         for side in [&*spec, &*engine] {
-            let got = check::outcome(side, &game).text();
+            let got = compare::outcome(side, &game).text();
             if got != expected {
                 failures.push(format!(
                     "{name}: {}\n  expected {expected}\n  got      {got}",

@@ -1,4 +1,4 @@
-//! SGF in and out (`src/sgf.rs`, `graphgo play FILE.sgf`): coordinates, setup, passes,
+//! SGF in and out (`src/io/sgf.rs`, `graphgo play FILE.sgf`): coordinates, setup, passes,
 //! player to move, komi, rectangular boards, bad input, and the round trip through the
 //! writer. Expected values are worked out by hand from the SGF specification (FF[4]:
 //! `aa` is the top-left point; `B[]`, and `B[tt]` up to 19x19, are passes).
@@ -6,9 +6,9 @@
 use std::process::Command;
 
 use graphgo::game::{Colour, Options, Player, RuleId, Turn};
-use graphgo::sgf;
+use graphgo::io::sgf;
 
-fn read(text: &str) -> graphgo::record::Game {
+fn read(text: &str) -> graphgo::io::record::Game {
     sgf::parse(text, RuleId::Ggg1, sgf::TROMP_TAYLOR).unwrap()
 }
 
@@ -214,7 +214,7 @@ fn a_grid_counterexample_shrinks_on_grids_and_is_written_as_sgf() {
     let game = read("(;SZ[4:3];B[bb];W[cc];B[ac])");
     let (a, b) = (graphgo::engine::Engine, CornerShy);
     let (ga, gb) = (sgf::OnGrids(&a), sgf::OnGrids(&b));
-    let shrunk = graphgo::check::shrink(&ga, &gb, &game, 500).unwrap();
+    let shrunk = graphgo::differential::compare::shrink(&ga, &gb, &game, 500).unwrap();
     assert_eq!(sgf::grid_size(&shrunk.game.setup.board), Some((4, 3)));
     assert!(shrunk.game.turns.is_empty());
     let text = sgf::write(&shrunk.game, "corner").unwrap();
@@ -223,7 +223,7 @@ fn a_grid_counterexample_shrinks_on_grids_and_is_written_as_sgf() {
         "{text}"
     );
     // Without the grid limit the shrinker deletes vertices: the board is no grid any more.
-    let free = graphgo::check::shrink(&a, &b, &game, 500).unwrap();
+    let free = graphgo::differential::compare::shrink(&a, &b, &game, 500).unwrap();
     assert!(sgf::grid_size(&free.game.setup.board).is_none());
 }
 

@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
+use graphgo::board::space::{EmptyString, Generators, GoSpace, PlacementInput, Points};
 use graphgo::board::Board;
 use graphgo::game::{Colour, EndReason, Equipment, Playable, Player, RuleId, RuleSet, Setup, Turn};
-use graphgo::space::{EmptyString, Generators, GoSpace, PlacementInput, Points};
 use graphgo::spec::topological::{self as topo, Colouring, Stones};
 use graphgo::spec::Spec;
 use num_rational::BigRational;

@@ -5,13 +5,13 @@
 //! included: `topo:D4`, `topo:D9`, `topo:D10a`, `topo:D10b`, `topo:R3`, `topo:R4a`,
 //! `topo:R4b`). A failure prints the game as a record to replay with `graphgo check`.
 
-use graphgo::check;
-use graphgo::fuzz::{play_game, TOPOLOGICAL_EVERY};
-use graphgo::record::Record;
+use graphgo::differential::compare;
+use graphgo::differential::fuzz::{play_game, TOPOLOGICAL_EVERY};
+use graphgo::io::record::Record;
 
 #[test]
 fn engine_plays_go_spaces_as_the_spec() {
-    let (spec, engine) = (check::reference(), check::engine());
+    let (spec, engine) = (compare::reference(), compare::engine());
     let mut turns = 0;
     for k in 0..300u64 {
         let index = k * TOPOLOGICAL_EVERY + TOPOLOGICAL_EVERY - 1;

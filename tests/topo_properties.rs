@@ -19,10 +19,10 @@
 
 use std::sync::Arc;
 
+use graphgo::board::space::{EmptyString, Generators, GoSpace, Points};
 use graphgo::board::Board;
 use graphgo::game::{Colour, EndReason, Equipment, RuleId, RuleSet, Setup, Turn};
-use graphgo::record::Record;
-use graphgo::space::{EmptyString, Generators, GoSpace, Points};
+use graphgo::io::record::Record;
 use graphgo::spec::topological::{self as topo, Colouring, Stones};
 use graphgo::spec::Spec;
 use proptest::prelude::*;

@@ -6,8 +6,8 @@
 
 use std::path::PathBuf;
 
-use graphgo::check;
-use graphgo::vectors::{self, families, Outcome, Vector};
+use graphgo::conformance::vectors::{self, families, Outcome, Vector};
+use graphgo::differential::compare;
 
 fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec/vectors")
@@ -37,7 +37,7 @@ const GGG_CLAUSES: [&str; 15] = [
 fn every_vector_passes_on_the_spec_and_the_engine() {
     let loaded = vectors::load_dir(&dir()).unwrap();
     assert!(loaded.len() >= 300, "only {} vectors", loaded.len());
-    let (spec, engine) = (check::reference(), check::engine());
+    let (spec, engine) = (compare::reference(), compare::engine());
     let summary = vectors::check_all(&[&*spec, &*engine], &loaded);
     assert!(!summary.failed(), "{}", summary.text());
     for run in &summary.runs {
@@ -169,7 +169,7 @@ fn at_least_thirty_vectors_are_checked_by_hand_and_say_why() {
 
 #[test]
 fn the_generator_writes_exactly_the_committed_vectors() {
-    let (spec, engine) = (check::reference(), check::engine());
+    let (spec, engine) = (compare::reference(), compare::engine());
     let cases = families::cases(&*spec, &*engine);
     let generated = dir().join("generated");
     let mut names: Vec<String> = std::fs::read_dir(&generated)
@@ -199,7 +199,7 @@ fn the_generator_writes_exactly_the_committed_vectors() {
 /// expectations are not whatever the transcription says.
 #[test]
 fn the_generator_refuses_a_case_whose_claim_is_wrong() {
-    let (spec, engine) = (check::reference(), check::engine());
+    let (spec, engine) = (compare::reference(), compare::engine());
     let mut c = families::cases(&*spec, &*engine)
         .into_iter()
         .find(|c| c.id == "repetition-path2-positional-ggg1")
@@ -227,7 +227,7 @@ fn corrupt(id: &str, from: &str, to: &str) -> Vector {
 }
 
 fn failures(v: Vector) -> Vec<String> {
-    let (spec, engine) = (check::reference(), check::engine());
+    let (spec, engine) = (compare::reference(), compare::engine());
     let summary = vectors::check_all(&[&*spec, &*engine], &[(PathBuf::from("x.yaml"), v)]);
     assert!(summary.failed());
     summary.runs[0]

@@ -9,8 +9,8 @@
 #[path = "../examples/toy_engine.rs"]
 mod toy_engine;
 
-use graphgo::check;
-use graphgo::verify::{self, Declared, Plan, Support};
+use graphgo::conformance::verify::{self, Declared, Plan, Support};
+use graphgo::differential::compare;
 use toy_engine::Toy;
 
 fn plan(games: u64) -> Plan {
@@ -40,9 +40,9 @@ fn the_planted_bug_is_found_by_the_vectors_and_minimized_by_the_campaign() {
     assert!(failed.contains(&"capture-path2-0-ggg1"), "{failed:?}");
     // No vector about something else fails: in every failing vector, the first turn that
     // differs is a legal move that removes stones and keeps the stone it placed (a capture).
-    let loaded = graphgo::vectors::load_dir(&plan(0).vectors.unwrap()).unwrap();
+    let loaded = graphgo::conformance::vectors::load_dir(&plan(0).vectors.unwrap()).unwrap();
     for run in report.failed_vectors() {
-        let graphgo::vectors::Outcome::Fail(lines) = &run.outcomes[0].1 else {
+        let graphgo::conformance::vectors::Outcome::Fail(lines) = &run.outcomes[0].1 else {
             unreachable!()
         };
         let i: usize = lines[0]
@@ -75,7 +75,7 @@ fn the_planted_bug_is_found_by_the_vectors_and_minimized_by_the_campaign() {
     assert!(smallest.game.turns.len() <= 1);
     assert_eq!(smallest.clause, "ggg1:2");
     // The minimized game still diverges, and its vector says what the rules want.
-    assert!(check::compare(&graphgo::spec::Spec, &toy, &smallest.game).is_some());
+    assert!(compare::compare(&graphgo::spec::Spec, &toy, &smallest.game).is_some());
     assert!(smallest.vector.contains("clauses:"), "{}", smallest.vector);
     let text = report.text();
     assert!(text.contains("DIVERGENCE (ggg1:2)"), "{text}");
@@ -97,7 +97,7 @@ fn the_fixed_toy_passes_and_skips_visibly_what_it_does_not_play() {
     );
     // Vectors written for neutral: both run under neutral: none when their readings allow:
     // some fully (valid), some on legality and winner only (acceptable).
-    let outcomes: Vec<&graphgo::vectors::Outcome> = report
+    let outcomes: Vec<&graphgo::conformance::vectors::Outcome> = report
         .vectors
         .runs
         .iter()
@@ -105,11 +105,11 @@ fn the_fixed_toy_passes_and_skips_visibly_what_it_does_not_play() {
         .collect();
     let verdicts_only = outcomes
         .iter()
-        .filter(|o| matches!(o, graphgo::vectors::Outcome::PassVerdicts(_)))
+        .filter(|o| matches!(o, graphgo::conformance::vectors::Outcome::PassVerdicts(_)))
         .count();
     let full = outcomes
         .iter()
-        .filter(|o| matches!(o, graphgo::vectors::Outcome::Pass))
+        .filter(|o| matches!(o, graphgo::conformance::vectors::Outcome::Pass))
         .count();
     assert!(verdicts_only >= 1 && full >= 100, "{verdicts_only} {full}");
     assert!(text.contains("verdict: PASS"));
@@ -127,5 +127,5 @@ fn graphgos_engine_through_the_adapter_passes() {
         .vectors
         .runs
         .iter()
-        .all(|r| r.outcomes[0].1 == graphgo::vectors::Outcome::Pass));
+        .all(|r| r.outcomes[0].1 == graphgo::conformance::vectors::Outcome::Pass));
 }

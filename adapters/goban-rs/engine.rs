@@ -1,7 +1,7 @@
 //! graphgo's adapter for the Rust crate `goban` (crates.io, Samuel Batissou's "Library for Go
 //! move generation and Go ruling"), in process: its `Game` under the Chinese rules it ships
 //! (`goban::rules::CHINESE`: ko, superko and suicide forbidden, area scoring, komi) as a
-//! graphgo [`EngineUnderTest`], driven by [`graphgo::verify::verify`] with no process between.
+//! graphgo [`EngineUnderTest`], driven by [`graphgo::conformance::verify::verify`] with no process between.
 //!
 //! Every rule answer is the crate's: the stones ([`Goban::get_color`]), the legal points
 //! ([`Game::legals`]), a move or a pass ([`Game::try_play`]), whose turn it is
@@ -22,12 +22,12 @@ use goban::pieces::stones::Color as GobanColour;
 use goban::rules::game::Game;
 use goban::rules::{GobanSizes, Move, CHINESE};
 use graphgo::board::{Board, Shape};
+use graphgo::conformance::verify::{Boards, EngineUnderTest, Support};
 use graphgo::engine::Engine;
 use graphgo::game::{
     Colour, GameResult, Illegal, Neutral, NoMove, Observation, Playable, Player, Repetition,
     RuleId, RuleSet, SelfCapture, Setup, Turn, Unsupported,
 };
-use graphgo::verify::{Boards, EngineUnderTest, Support};
 use num_rational::BigRational;
 
 /// The crate's largest board side (`Goban::new` asserts it).

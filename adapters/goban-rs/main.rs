@@ -1,19 +1,19 @@
 //! `cargo run --release --example goban-rs -- [--games N] [--seed S] [--vectors DIR]
 //! [--out DIR] [--square] [--json]`: verifies the Rust crate `goban`
-//! (adapters/goban-rs/engine.rs) against graphgo in process with [`graphgo::verify::verify`]:
+//! (adapters/goban-rs/engine.rs) against graphgo in process with [`graphgo::conformance::verify::verify`]:
 //! the conformance vectors of DIR (default spec/vectors) that apply, then a differential
 //! campaign of N games (default 300), each divergence shrunk and, with --out, written there
 //! as `goban-rs-NNN.yaml`, `.sgf` and `.vector.yaml` (never over an earlier run's files).
 //! `--square` keeps to square grids (the crate's rectangles are wrong: see
 //! spec/engines/goban-rs.md). `--json` prints the report as one JSON object
-//! ([`graphgo::verify::Report::to_json`]) instead of text, for `graphgo conformance` and
+//! ([`graphgo::conformance::verify::Report::to_json`]) instead of text, for `graphgo conformance` and
 //! other tools. Exit status 0 when they agree, 1 on divergences, 2 for bad arguments or
 //! vectors.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use graphgo::verify::{verify, Plan};
+use graphgo::conformance::verify::{verify, Plan};
 
 #[path = "engine.rs"]
 mod engine;

@@ -2,8 +2,8 @@
 //! replayed through the spec: any input may be refused with a message, none may panic.
 #![no_main]
 
-use graphgo::record::{Record, MAX_TURNS};
-use graphgo::replay::replay;
+use graphgo::io::record::{Record, MAX_TURNS};
+use graphgo::io::replay::replay;
 use graphgo::spec::Spec;
 use libfuzzer_sys::fuzz_target;
 

@@ -5,8 +5,8 @@
 
 use graphgo::engine::Engine;
 use graphgo::game::RuleId;
-use graphgo::record::MAX_TURNS;
-use graphgo::sgf;
+use graphgo::io::record::MAX_TURNS;
+use graphgo::io::sgf;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -1,9 +1,16 @@
-//! Boards: simple undirected graphs whose vertices have names.
+//! The equipment: boards, simple undirected graphs whose vertices have names (this file),
+//! and what each family adds to them: the go-spaces of Topological Go ([`space`]), MANGO's
+//! weights and threshold ([`weights`]), the arcs of the directed rules ([`digraph`]).
 //!
-//! This is the lowest layer: the transcription (`spec`) and the engine both read a
-//! [`Board`] and never change it. A board is built by one of the builders below or from
+//! This layer sits just above [`crate::rational`]: the transcription (`spec`) and the engine
+//! both read a [`Board`] and never change it. A board is built by one of the builders below or from
 //! an explicit list of vertices and edges; every builder yields a *simple* graph (no
 //! self-loops, an adjacency made twice counts once), as `ggg1:0` asks of (V, E).
+
+pub mod digraph;
+pub mod rows;
+pub mod space;
+pub mod weights;
 
 use std::collections::HashMap;
 use std::fmt;

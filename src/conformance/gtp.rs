@@ -7,7 +7,7 @@
 //! the process is always killed and reaped when its [`GtpProcess`] is dropped.
 //!
 //! [`GtpRules`] makes the engine a [`RuleSet`] and an [`EngineUnderTest`], so that it goes
-//! through the one verification path of `crate::verify` (vectors, campaign, findings,
+//! through the one verification path of `crate::conformance::verify` (vectors, campaign, findings,
 //! report) like a Rust engine; [`verify_command`] does it all in one call from a command
 //! line, an engine that cannot be started being a failure in the report like any other. GTP tells only what is on the board and
 //! which moves are legal, so the engine side reads those from the engine (`list_stones`,
@@ -28,13 +28,13 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, Shape, Vertex};
+use crate::conformance::verify::{Boards, EngineUnderTest, Support};
 use crate::engine::Engine;
 use crate::game::{
     Colour, Illegal, Observation, Options, Playable, Player, RuleId, RuleSet, Setup, Turn,
     Unsupported,
 };
-use crate::record::Game;
-use crate::verify::{Boards, EngineUnderTest, Support};
+use crate::io::record::Game;
 
 /// The largest board GTP can name (columns A-Z without I).
 pub const MAX_GTP_SIZE: usize = 25;
@@ -65,7 +65,7 @@ impl Default for Limits {
 }
 
 /// How talking to an engine failed (the one failure type of every engine under test).
-pub use crate::verify::EngineFailure as GtpFailure;
+pub use crate::conformance::verify::EngineFailure as GtpFailure;
 
 /// At most this many characters of an engine's text are quoted in a message.
 const QUOTED_CHARS: usize = 200;
@@ -645,7 +645,7 @@ impl RuleSet for GtpRules {
                 setup: setup.clone(),
                 turns: Vec::new(),
             };
-            let text = crate::sgf::write(&game, "").expect("a square grid");
+            let text = crate::io::sgf::write(&game, "").expect("a square grid");
             let file = self
                 .scratch
                 .join(format!("setup-{}.sgf", std::process::id()));
@@ -908,28 +908,28 @@ impl GtpRules {
 }
 
 /// Verifies the GTP engine `argv` in one call, never aborting: starts it, sends the komi
-/// of the plan if any, runs [`crate::verify::verify_with`] with graphgo set to the plan's
+/// of the plan if any, runs [`crate::conformance::verify::verify_with`] with graphgo set to the plan's
 /// options, and returns the report; an engine that cannot be started, crashes, hangs or
 /// prints garbage is the report's `failure` (with the tail of its standard error), with
 /// what was done before kept. `Err` only for bad vector files.
 pub fn verify_command(
     argv: &[String],
     timeouts: [Duration; 2],
-    plan: &crate::verify::Plan,
+    plan: &crate::conformance::verify::Plan,
     progress: &mut dyn FnMut(&str),
-) -> Result<crate::verify::Report, crate::record::InputError> {
+) -> Result<crate::conformance::verify::Report, crate::io::record::InputError> {
     let scratch = std::env::temp_dir();
     let rules = match GtpRules::spawn(argv, timeouts, plan.options, &scratch) {
         Ok(r) => r,
         Err(failure) => {
-            return Ok(crate::verify::Report {
+            return Ok(crate::conformance::verify::Report {
                 engine: argv.join(" "),
                 methods: String::new(),
-                vectors: crate::vectors::Summary {
+                vectors: crate::conformance::vectors::Summary {
                     sides: vec![argv.join(" ")],
                     runs: Vec::new(),
                 },
-                campaign: crate::verify::CampaignReport {
+                campaign: crate::conformance::verify::CampaignReport {
                     seed: plan.seed,
                     stopped: Some("the engine could not be started".into()),
                     ..Default::default()
@@ -941,8 +941,8 @@ pub fn verify_command(
     if let Some(komi) = plan.komi.as_ref().and_then(num_traits::ToPrimitive::to_f64) {
         let _ = rules.send(&format!("komi {komi}"));
     }
-    if let crate::verify::Games::SquareGrids { sides } = &plan.games_on {
+    if let crate::conformance::verify::Games::SquareGrids { sides } = &plan.games_on {
         rules.decide_stones(sides);
     }
-    crate::verify::verify_with(&rules, plan, progress)
+    crate::conformance::verify::verify_with(&rules, plan, progress)
 }

@@ -512,11 +512,12 @@ impl Referee {
                 ))
             }
         };
-        let game = match crate::sgf::load(Path::new(file), self.config.rules, self.config.options) {
-            Ok(g) => g,
-            Err(e) => return error(format!("cannot load file: {e}")),
-        };
-        let Some((w, h)) = crate::sgf::grid_size(&game.setup.board) else {
+        let game =
+            match crate::io::sgf::load(Path::new(file), self.config.rules, self.config.options) {
+                Ok(g) => g,
+                Err(e) => return error(format!("cannot load file: {e}")),
+            };
+        let Some((w, h)) = crate::io::sgf::grid_size(&game.setup.board) else {
             return error("cannot load file: not a rectangular grid");
         };
         if w != h || w > MAX_SIZE {

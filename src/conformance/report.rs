@@ -4,7 +4,7 @@
 //! (`spec/conformance.md`, `.json`, `.html`).
 //!
 //! Each implementation is driven through the GTP subset of adapters (`spec/FORMAT.md`) by
-//! the verification code of [`crate::gtp`] and [`crate::verify`]: the conformance vectors
+//! the verification code of [`crate::conformance::gtp`] and [`crate::conformance::verify`]: the conformance vectors
 //! that apply (square grids within its declared sides, General Graph Go; a vector it cannot
 //! play is skipped), then seeded random games until its time budget is spent. Both are run
 //! twice: graphgo set to the implementation's own declared rules (`self_capture`,
@@ -24,13 +24,13 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use crate::check::{Difference, Divergence};
+use crate::conformance::gtp::{self, GtpProcess, GtpRules};
+use crate::conformance::vectors::{self, Outcome, Vector};
+use crate::conformance::verify::{self, Boards, Declared, Support};
+use crate::differential::compare::{Difference, Divergence};
 use crate::engine::Engine;
 use crate::game::{Colour, Options, Player, Repetition, RuleId, RuleSet, SelfCapture, Setup, Turn};
-use crate::gtp::{self, GtpProcess, GtpRules};
-use crate::record::Game;
-use crate::vectors::{self, Outcome, Vector};
-use crate::verify::{self, Boards, Declared, Support};
+use crate::io::record::Game;
 
 /// The default time budget of one implementation (both views), in seconds.
 pub const DEFAULT_BUDGET: u64 = 16;
@@ -704,7 +704,7 @@ fn run_view(
             max_findings: 1,
             out: None,
             finding_prefix: String::new(),
-            signals: crate::findings::Signals::none(),
+            signals: crate::differential::findings::Signals::none(),
         };
         round += 1;
         declared.rules.options.set(Some(options));
@@ -764,7 +764,7 @@ fn run_view(
                 .game
                 .turns
                 .iter()
-                .map(|t| crate::sgf::turn_text(&finding.game, t))
+                .map(|t| crate::io::sgf::turn_text(&finding.game, t))
                 .collect();
             let files: Vec<String> = written
                 .iter()
@@ -833,7 +833,7 @@ fn run_view(
             }
             let path = findings_dir.join(&name);
             if std::fs::create_dir_all(&findings_dir).is_ok()
-                && crate::fuzz::write_atomically(&path, &text).is_ok()
+                && crate::io::atomic_file::write_atomically(&path, &text).is_ok()
             {
                 cell.details = Some(format!("engines/findings/{}/{name}", d.name));
             }
@@ -871,7 +871,7 @@ fn write_finding(
     for (name, text) in files {
         let Some(text) = text else { continue };
         let path = dir.join(name);
-        if path.exists() || crate::fuzz::write_atomically(&path, &text).is_ok() {
+        if path.exists() || crate::io::atomic_file::write_atomically(&path, &text).is_ok() {
             written.push(path);
         }
     }
@@ -966,7 +966,7 @@ impl Report {
     /// `spec/conformance.md`.
     pub fn markdown(&self) -> String {
         let mut out = String::from(
-            "# Conformance of Go rules implementations\n\nWritten by `graphgo conformance` (src/conformance.rs) from `adapters/*/rules.yaml`; do not edit.\n\
+            "# Conformance of Go rules implementations\n\nWritten by `graphgo conformance` (src/conformance/report.rs) from `adapters/*/rules.yaml`; do not edit.\n\
              Each implementation is driven through the GTP subset of adapters (spec/FORMAT.md) and compared with graphgo: the conformance vectors of\n\
              `spec/vectors/` that it can play, then seeded random games (captures, suicides, ko shapes, long games) until its time budget is spent.\n\
              A cell counts vectors passed and failed and the random games' shrunk disagreements (findings) in one behaviour group; a red cell's\n\
@@ -1159,7 +1159,7 @@ impl Report {
             ("conformance.html", this.html()),
         ] {
             let path = spec.join(name);
-            crate::fuzz::write_atomically(&path, &text)
+            crate::io::atomic_file::write_atomically(&path, &text)
                 .map_err(|e| format!("{}: {e}", path.display()))?;
             written.push(path);
         }

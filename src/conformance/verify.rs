@@ -1,5 +1,5 @@
 //! Verifying another implementation of the rules: the one verification path, for Rust
-//! engines in process, for GTP engines (`crate::gtp`) and for libraries behind a GTP
+//! engines in process, for GTP engines (`crate::conformance::gtp`) and for libraries behind a GTP
 //! adapter alike.
 //!
 //! An implementation is an [`EngineUnderTest`]: a [`RuleSet`] (start a game from a
@@ -7,7 +7,7 @@
 //! what it supports ([`Support`]: rule sets, boards, option values, setups), and may say
 //! how it failed ([`EngineUnderTest::failure`]: a process that crashed, hung, printed
 //! garbage or does not speak GTP). A Rust engine is declared with [`Declared`]; a GTP
-//! engine is `crate::gtp::GtpRules` (started with `crate::gtp::GtpRules::start`).
+//! engine is `crate::conformance::gtp::GtpRules` (started with `crate::conformance::gtp::GtpRules::start`).
 //! [`verify`] (or [`verify_with`], which also reports progress) then runs, in one call:
 //!
 //! 1. every conformance vector of a directory ([`Plan::vectors`], e.g. `spec/vectors/`): a
@@ -17,10 +17,10 @@
 //!    hold there (`valid`: everything is compared; `acceptable`: legality and winner only),
 //!    and skipped otherwise;
 //! 2. a differential campaign ([`Plan::games_on`]): random boards, setups and turns from
-//!    [`crate::fuzz`] compared with the transcription ([`Games::Generated`]), or random
+//!    [`crate::differential::fuzz`] compared with the transcription ([`Games::Generated`]), or random
 //!    and long games on square grids, with probe moves graphgo refuses, compared with
 //!    graphgo's engine ([`Games::SquareGrids`], what `graphgo verify-gtp` runs). Every
-//!    divergence is shrunk by [`crate::check::shrink`] to a small game and becomes one
+//!    divergence is shrunk by [`crate::differential::compare::shrink`] to a small game and becomes one
 //!    [`Finding`]: the clause ids involved and why ([`explain`]), the game as a case file
 //!    (a record with comments), as SGF where the board is a square grid, and as a
 //!    conformance vector naming the clause; written to [`Plan::out`] if given, under names
@@ -40,7 +40,7 @@
 //! the failure is kept.
 //!
 //! ```no_run
-//! use graphgo::verify::{verify, Declared, Plan, Support};
+//! use graphgo::conformance::verify::{verify, Declared, Plan, Support};
 //! let engine = Declared { rules: graphgo::engine::Engine, support: Support::everything() };
 //! let report = verify(&engine, &Plan::new("spec/vectors")).unwrap();
 //! print!("{}", report.text());
@@ -58,16 +58,16 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::board::{Board, Shape, Vertex};
-use crate::check::{self, Difference, Divergence, Verdict};
+pub use crate::conformance::vectors::SkipReason;
+use crate::conformance::vectors::{self, Depth, Outcome, Status, Summary, Vector, VectorRun};
+use crate::differential::compare::{self, Difference, Divergence, Verdict};
+use crate::differential::fuzz;
 use crate::engine::Engine;
-use crate::fuzz;
 use crate::game::{
     Colour, Illegal, Neutral, NoMove, Options, Playable, Player, Repetition, RuleId, RuleSet,
     SelfCapture, Setup, Turn, Unsupported,
 };
-use crate::record::{Game, InputError, Record};
-pub use crate::vectors::SkipReason;
-use crate::vectors::{self, Depth, Outcome, Status, Summary, Vector, VectorRun};
+use crate::io::record::{Game, InputError, Record};
 
 /// The boards an engine plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,7 +178,7 @@ impl Support {
             if !RuleId::GRAPH.contains(&setup.rules) {
                 return None;
             }
-            crate::vectors::OPTION_VALUES
+            crate::conformance::vectors::OPTION_VALUES
                 .iter()
                 .find_map(|(option, _)| {
                     let value = vectors::option_value(setup.options, option);
@@ -433,7 +433,7 @@ impl RuleSet for Within<'_> {
 /// Which games a campaign plays.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Games {
-    /// Random boards, setups and turns within the declaration ([`crate::fuzz`]), each game
+    /// Random boards, setups and turns within the declaration ([`crate::differential::fuzz`]), each game
     /// compared turn by turn with the transcription.
     Generated,
     /// `Plan::games` games on each square grid of these sides (every third one long,
@@ -477,7 +477,7 @@ pub struct Plan {
     pub finding_prefix: String,
     /// SIGINT and SIGTERM as the command line catches them: once one is caught no new
     /// game (nor turn) starts, and the report is what was done so far.
-    pub signals: crate::findings::Signals,
+    pub signals: crate::differential::findings::Signals,
 }
 
 impl Plan {
@@ -498,7 +498,7 @@ impl Plan {
             max_findings: usize::MAX,
             out: None,
             finding_prefix: "divergence".into(),
-            signals: crate::findings::Signals::none(),
+            signals: crate::differential::findings::Signals::none(),
         }
     }
 }
@@ -550,7 +550,7 @@ impl Finding {
             .game
             .turns
             .iter()
-            .map(|t| crate::sgf::turn_text(&self.game, t))
+            .map(|t| crate::io::sgf::turn_text(&self.game, t))
             .collect();
         if turns.len() > 40 {
             let _ = writeln!(
@@ -582,7 +582,7 @@ impl Finding {
             "clauses": self.clauses,
             "explanation": self.explanation,
             "board": board_words(board),
-            "turns": self.game.turns.iter().map(|t| crate::sgf::turn_text(&self.game, t)).collect::<Vec<_>>(),
+            "turns": self.game.turns.iter().map(|t| crate::io::sgf::turn_text(&self.game, t)).collect::<Vec<_>>(),
             "difference": self.divergence.describe(board).trim_end(),
             "files": self.files.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
             "write_errors": self.write_errors,
@@ -925,7 +925,7 @@ fn conformed_setup(rng: &mut Xoshiro256PlusPlus, support: &Support) -> Setup {
             Board::grid(n, n).expect("a small grid")
         }
     };
-    // The campaign generates General Graph Go and MANGO games (the families graphgo::fuzz
+    // The campaign generates General Graph Go and MANGO games (the families graphgo::differential::fuzz
     // knows how to set up); the other rules are covered by the vectors only.
     let generated: Vec<RuleId> = support
         .rules
@@ -1245,7 +1245,7 @@ fn write_finding(dir: &Path, stem: &str, f: &mut Finding) {
     }
     for (ext, text) in files {
         let path = dir.join(format!("{stem}.{ext}"));
-        match fuzz::write_atomically(&path, &text) {
+        match crate::io::atomic_file::write_atomically(&path, &text) {
             Ok(()) => f.files.push(path),
             Err(e) => f.write_errors.push(format!("{}: {e}", path.display())),
         }
@@ -1362,7 +1362,7 @@ impl Run<'_> {
             return;
         };
         let (a, b) = (self.reference, self.engine as &dyn RuleSet);
-        let (game, divergence) = match check::shrink(a, b, &game, self.plan.shrink_budget) {
+        let (game, divergence) = match compare::shrink(a, b, &game, self.plan.shrink_budget) {
             Some(s) => (s.game, s.divergence),
             None => (game, divergence),
         };
@@ -1386,9 +1386,9 @@ impl Run<'_> {
             self.engine.name()
         );
         let provenance = format!("{source}\nclause: {}", explained.text);
-        let record = check::case_file(a, b, &game, &provenance);
+        let record = compare::case_file(a, b, &game, &provenance);
         let vector = finding_vector(&game, &divergence, &explained, &stem, &source);
-        let sgf = crate::sgf::write(&game, &provenance);
+        let sgf = crate::io::sgf::write(&game, &provenance);
         let mut finding = Finding {
             index,
             found_in,
@@ -1468,7 +1468,7 @@ fn grid_games(run: &mut Run, sides: &[usize], progress: &mut dyn FnMut(&str)) {
                 .komi
                 .clone()
                 .unwrap_or_else(|| BigRational::from_integer(0.into()));
-            let mut session = match check::Session::start(run.reference, run.engine, &setup) {
+            let mut session = match compare::Session::start(run.reference, run.engine, &setup) {
                 Ok(Some(s)) => s,
                 Ok(None) => {
                     // Neither side plays it: outside the declaration.
@@ -1539,7 +1539,7 @@ pub fn campaign(
     plan: &Plan,
     progress: &mut dyn FnMut(&str),
 ) -> CampaignReport {
-    check::quiet_panics_in_sides();
+    compare::quiet_panics_in_sides();
     let declared = engine.support();
     let support = match plan.options {
         Some(o) => declared.pinned_to(o),

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::shard::Shard;
+use crate::differential::shard::Shard;
 
 /// The `format` field of a shard summary.
 pub const SUMMARY_FORMAT: &str = "graphgo campaign summary 1";
@@ -26,7 +26,7 @@ pub const GAMES_LISTED: usize = 20;
 /// The findings of one signature.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct FindingGroup {
-    /// What kind of bug ([`crate::findings::signature`]).
+    /// What kind of bug ([`crate::differential::findings::signature`]).
     pub signature: String,
     /// How many games showed it.
     pub count: u64,
@@ -394,7 +394,7 @@ pub fn merge(folders: &[PathBuf]) -> Result<Merged, String> {
 /// path. The groups' `file` and `folder` then name the copies.
 pub fn write_merged(
     merged: &mut Merged,
-    store: &crate::findings::Store,
+    store: &crate::differential::findings::Store,
 ) -> Result<PathBuf, String> {
     for f in &mut merged.findings {
         let Some(name) = f.group.file.clone() else {
@@ -412,7 +412,7 @@ pub fn write_merged(
     }
     let path = store.dir().join(format!("merged-seed{}.json", merged.seed));
     let text = serde_json::to_string_pretty(merged).expect("a merged summary prints") + "\n";
-    crate::findings::write_atomically(&path, &text)
+    crate::io::atomic_file::write_atomically(&path, &text)
         .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
     Ok(path)
 }

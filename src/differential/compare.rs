@@ -25,12 +25,8 @@ use crate::game::{
     Colour, EndReason, Illegal, Observation, Options, Playable, Player, RuleSet, Setup, Turn,
     Unsupported,
 };
+use crate::io::record::{Game, Record};
 use crate::rational;
-use crate::record::{Game, Record};
-
-/// The fast differential oracle of mutation testing (`spec/mutants.md`).
-#[cfg(test)]
-mod oracle;
 
 /// The implementation compared against the spec by `graphgo check`, `graphgo fuzz`, the
 /// regression tests and the cargo-fuzz targets: the optimized engine.
@@ -789,7 +785,7 @@ pub fn without_vertices(game: &Game, removed: &BTreeSet<Vertex>) -> Option<Game>
     // MANGO's weights are per point: keep those of the kept points.
     let equipment = match &game.setup.equipment {
         crate::game::Equipment::Weights(w) => {
-            crate::game::Equipment::Weights(Arc::new(crate::weights::Weights {
+            crate::game::Equipment::Weights(Arc::new(crate::board::weights::Weights {
                 weight: kept.iter().map(|&v| w.weight[v].clone()).collect(),
                 ..(**w).clone()
             }))

@@ -16,9 +16,9 @@
 //!
 //! For each setup the walk plays every legal turn (the list both sides agree on) from
 //! every position reached, to a depth, comparing everything after every turn through the
-//! comparer ([`crate::check::Session`]); it also gives both sides every move the list
+//! comparer ([`crate::differential::compare::Session`]); it also gives both sides every move the list
 //! leaves out (an occupied vertex, a repetition, a self-capture) so that refusals and their
-//! clauses are compared. A divergence is shrunk by [`crate::check::shrink`] and written as
+//! clauses are compared. A divergence is shrunk by [`crate::differential::compare::shrink`] and written as
 //! a record. After every turn the invariants the sources state are checked of the agreed
 //! position ([`invariant_violation`]).
 //!
@@ -42,18 +42,18 @@ use std::time::{Duration, Instant};
 
 use num_rational::BigRational;
 
+use crate::board::digraph::Digraph;
+use crate::board::space::{EmptyString, GoSpace, PlacementInput, Points};
+use crate::board::weights::{Threshold, Weights};
 use crate::board::Board;
-use crate::check::{self, Session, Verdict};
-use crate::digraph::Digraph;
-use crate::findings::write_atomically;
+use crate::differential::compare::{self, Session, Verdict};
+use crate::differential::shard::Shard;
 use crate::game::{
     Colour, Equipment, Neutral, NoMove, Observation, Options, Player, Repetition, RuleId, RuleSet,
     SelfCapture, Setup, Turn,
 };
-use crate::record::{Game, Record};
-use crate::shard::Shard;
-use crate::space::{EmptyString, GoSpace, PlacementInput, Points};
-use crate::weights::{Threshold, Weights};
+use crate::io::atomic_file::write_atomically;
+use crate::io::record::{Game, Record};
 
 // ---------------------------------------------------------------------------------------
 // Enumerating boards up to isomorphism
@@ -798,7 +798,7 @@ fn key(merge: Merge, observation: &Observation, path: &Path) -> Option<String> {
     let Merge::By(repetition) = merge else {
         return None;
     };
-    let mut k = check::observation_text(observation);
+    let mut k = compare::observation_text(observation);
     let _ = write!(k, "|passes {}|", path.passes.min(2));
     let symbols = |p: &[Colour]| p.iter().map(|c| c.symbol()).collect::<String>();
     match repetition {
@@ -863,7 +863,7 @@ impl Walk<'_, '_> {
             turns,
         };
         let (a, b) = (self.run.a, self.run.b);
-        let (game, divergence) = match check::shrink(a, b, &game, self.run.shrink_budget) {
+        let (game, divergence) = match compare::shrink(a, b, &game, self.run.shrink_budget) {
             Some(s) => (s.game, Some(s.divergence)),
             None => (game, None),
         };
@@ -1180,11 +1180,11 @@ pub fn command(
             }
         }
     }
-    let shard = match crate::shard::shard_from_env_or_flag(shard) {
+    let shard = match crate::differential::shard::shard_from_env_or_flag(shard) {
         Ok(choice) => choice.shard,
         Err(e) => return bad(e),
     };
-    let (a, b) = (check::reference(), check::engine());
+    let (a, b) = (compare::reference(), compare::engine());
     let run_settings = Run {
         scope,
         shard,
@@ -1211,7 +1211,7 @@ pub fn command(
             .expect("a fixed template")
             .progress_chars("=> "),
     );
-    check::quiet_panics_in_sides();
+    compare::quiet_panics_in_sides();
     let report = run(&run_settings, &mut |done, total| {
         bar.set_length(total as u64);
         bar.set_position(done as u64);

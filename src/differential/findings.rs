@@ -5,7 +5,7 @@
 //!   and a folder that is a file or cannot be written to is refused with a message naming
 //!   the path and why (the commands exit 2 then).
 //! - Every file is written through a temporary file in the same folder and a rename
-//!   ([`write_atomically`]), so that no reader ever sees half a file; a temporary file is
+//!   ([`write_atomically`](crate::io::atomic_file::write_atomically)), so that no reader ever sees half a file; a temporary file is
 //!   removed whenever its write fails, and the temporary files of a process that was killed
 //!   outright (`SIGKILL`, a lost machine) are removed by the next [`Store::open`] of the
 //!   folder.
@@ -24,63 +24,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use crate::check::{Difference, Divergence, Verdict};
+use crate::differential::compare::{Difference, Divergence, Verdict};
 use crate::game::{Setup, Turn};
-
-/// Temporary files are named `.NAME.graphgo-PID-N.tmp`: hidden, and with the writer's
-/// process id, so that a later run can tell those of a dead process from those in use.
-const TEMPORARY_TAG: &str = ".graphgo-";
-
-fn temporary_name(name: &str) -> String {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    format!(".{name}{TEMPORARY_TAG}{}-{n}.tmp", std::process::id())
-}
-
-/// Writes `text` to a new temporary file beside `path` (flushed to the disk, so that the
-/// rename after it never publishes an empty file after a crash); the temporary's path.
-fn write_temporary(path: &Path, text: &str) -> std::io::Result<PathBuf> {
-    let dir = folder_of(path);
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temporary = dir.join(temporary_name(&name));
-    let written = (|| {
-        let mut file = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temporary)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()
-    })();
-    match written {
-        Ok(()) => Ok(temporary),
-        Err(e) => {
-            let _ = std::fs::remove_file(&temporary);
-            Err(e)
-        }
-    }
-}
-
-fn folder_of(path: &Path) -> &Path {
-    path.parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."))
-}
-
-/// Writes `text` to `path` through a temporary file in the same folder and a rename, so
-/// that the file is never seen half written and no temporary file is left behind when the
-/// write fails. Creates the folder if needed. Replaces `path` if it exists: for a file the
-/// caller owns (a summary, a record it wrote before); new findings go through
-/// [`Store::publish_new`].
-pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    std::fs::create_dir_all(folder_of(path))?;
-    let temporary = write_temporary(path, text)?;
-    std::fs::rename(&temporary, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&temporary);
-    })
-}
+use crate::io::atomic_file::{temporary_name, write_temporary, TEMPORARY_TAG};
 
 /// A checked output folder.
 #[derive(Clone, Debug)]

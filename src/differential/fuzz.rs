@@ -1,5 +1,5 @@
 //! The differential campaign: random boards, random setups and random turn sequences
-//! played through two implementations by the comparer ([`crate::check`]), and the
+//! played through two implementations by the comparer ([`crate::differential::compare`]), and the
 //! structured input of the cargo-fuzz `differential` target ([`FuzzCase`]).
 //!
 //! Everything is seeded: game `i` of a campaign with seed `S` is generated from
@@ -16,14 +16,14 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::board::{Board, Vertex};
-use crate::campaign::{FindingGroup, ShardSummary};
-use crate::check::{self, Divergence, Session};
-use crate::findings::{signature, Signals, Store};
+use crate::differential::campaign::{FindingGroup, ShardSummary};
+use crate::differential::compare::{self, Divergence, Session};
+use crate::differential::findings::{signature, Signals, Store};
 use crate::game::{
     Colour, Neutral, NoMove, Observation, Options, Player, Repetition, RuleId, RuleSet,
     SelfCapture, Setup, Turn,
 };
-use crate::record::Game;
+use crate::io::record::Game;
 
 /// The most vertices of a generated board (the spec's `legal_turns` is quadratic in it).
 pub const MAX_FUZZ_VERTICES: usize = 40;
@@ -524,7 +524,7 @@ pub fn is_mango_game(seed: u64, index: u64) -> bool {
 /// (Go's `z >= 1`, `z > 0`, windows, unions, `z >= 0` under which nothing dies), initial
 /// scores in halves, sometimes White first, and in a third of the games stones set out.
 pub fn random_mango_setup(rng: &mut Random, board: Board) -> Setup {
-    use crate::weights::{Threshold, Weights};
+    use crate::board::weights::{Threshold, Weights};
     let n = board.len();
     let mut setup = Setup::new(RuleId::Mango, board);
     let values = [
@@ -592,8 +592,8 @@ pub fn random_mango_setup(rng: &mut Random, board: Board) -> Setup {
 // The campaign
 // ---------------------------------------------------------------------------------------
 
-pub use crate::findings::write_atomically;
-pub use crate::shard::Shard;
+pub use crate::differential::shard::Shard;
+use crate::io::atomic_file::write_atomically;
 
 /// When a campaign stops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -921,9 +921,9 @@ impl Campaign {
         );
         let stem = format!("{}-vs-{}-seed{}-game{index}", a.name(), b.name(), self.seed);
         let text = |game: &Game, note: &str| {
-            check::case_file(a, b, game, &format!("{provenance}\n{note}"))
+            compare::case_file(a, b, game, &format!("{provenance}\n{note}"))
         };
-        let (shrunk, divergence) = match check::shrink(a, b, &played.game, self.shrink_budget) {
+        let (shrunk, divergence) = match compare::shrink(a, b, &played.game, self.shrink_budget) {
             Some(s) => (s.game, s.divergence),
             // A divergence that does not come back when replayed (a side that is not
             // deterministic): keep it as found.
@@ -1175,8 +1175,9 @@ pub fn random_directed_setup(rng: &mut Random) -> Setup {
         .filter(|&(u, v)| u != v)
         .filter(|_| rng.random_bool(p))
         .collect();
-    let digraph = crate::digraph::Digraph::from_index_arcs(n, &arcs, &|u, v| format!("[{u}, {v}]"))
-        .expect("no loops, each arc once");
+    let digraph =
+        crate::board::digraph::Digraph::from_index_arcs(n, &arcs, &|u, v| format!("[{u}, {v}]"))
+            .expect("no loops, each arc once");
     let names: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
     let board = digraph
         .underlying(&Board::from_edges::<String>(&names, &[]).expect("distinct names"))
@@ -1298,7 +1299,7 @@ pub const MAX_FUZZ_POINTS: usize = 9;
 /// overlapping, and points in none). Either ending, now and then another repetition rule,
 /// White first, komi (stone scoring), another reading T1, or points coloured at the start.
 pub fn random_topological_setup(rng: &mut Random) -> Setup {
-    use crate::space::{EmptyString, GoSpace};
+    use crate::board::space::{EmptyString, GoSpace};
     let (board, space) = if rng.random_bool(1.0 / 3.0) {
         let graph = small_random_graph(rng, 6);
         GoSpace::of_graph(&graph).expect("a small graph's go-space is within the caps")

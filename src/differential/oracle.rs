@@ -12,11 +12,11 @@
 //!
 //! `ORACLE_GAMES=n` plays n campaign games instead of the default (for a longer run).
 
-use crate::check;
+use crate::differential::compare;
+use crate::differential::fuzz;
 use crate::engine::MaskedEngine;
-use crate::fuzz;
 use crate::game::RuleSet;
-use crate::record::Record;
+use crate::io::record::Record;
 
 /// The campaign seed of the oracle (any fixed number: the games are reproducible with
 /// `graphgo fuzz --seed 5 --game i`).
@@ -31,7 +31,7 @@ fn games(default: u64) -> u64 {
 /// Plays campaign games `0..count` through the spec and `engine`; panics on the first
 /// divergence with its description and the command that replays it.
 fn campaign(engine: &dyn RuleSet, count: u64) {
-    let spec = check::reference();
+    let spec = compare::reference();
     for index in 0..count {
         let played = fuzz::play_game(&*spec, engine, SEED, index);
         if let Some(d) = played.divergence {
@@ -67,7 +67,7 @@ fn hash_collisions_never_change_a_verdict() {
 
 /// Plays `count` games of `family` alone (seed [`SEED`]) through the spec and `engine`.
 fn family_campaign(engine: &dyn RuleSet, family: fuzz::Family, count: u64) {
-    let spec = check::reference();
+    let spec = compare::reference();
     for index in 0..count {
         let played = fuzz::play_family_game(&*spec, engine, family, SEED, index);
         if let Some(d) = played.divergence {
@@ -120,13 +120,13 @@ fn the_regression_records_replay_as_expected_on_the_engine() {
         include_str!("../../tests/regressions/superko-ko-retake.yaml"),
         include_str!("../../tests/regressions/superko-lone-self-capture.yaml"),
     ];
-    let (spec, engine) = (check::reference(), check::engine());
+    let (spec, engine) = (compare::reference(), compare::engine());
     for text in cases {
-        let expected = check::expected_outcome(text).expect("an `# expect:` line");
+        let expected = compare::expected_outcome(text).expect("an `# expect:` line");
         let game = Record::parse(text, false).unwrap().game().unwrap();
-        let got = check::outcome(&*engine, &game).text();
+        let got = compare::outcome(&*engine, &game).text();
         assert_eq!(got, expected, "{text}");
-        if let Some(d) = check::compare(&*spec, &*engine, &game) {
+        if let Some(d) = compare::compare(&*spec, &*engine, &game) {
             panic!("diverges:\n{}", d.describe(&game.setup.board));
         }
     }
@@ -139,9 +139,9 @@ fn the_regression_records_replay_as_expected_on_the_engine() {
 /// lies in each) the stone lives. Both sides must keep it, and agree.
 #[test]
 fn a_mango_component_of_the_least_possible_weight_is_judged_exactly() {
+    use crate::board::weights::{Interval, Threshold, Weights};
     use crate::game::{Colour, Equipment, Player, RuleId, Setup, Turn};
-    use crate::record::Game;
-    use crate::weights::{Interval, Threshold, Weights};
+    use crate::io::record::Game;
     use num_rational::BigRational;
     use std::sync::Arc;
     for t in ["z <= -2", "z >= -2", "-2 <= z <= -2"] {
@@ -166,8 +166,8 @@ fn a_mango_component_of_the_least_possible_weight_is_judged_exactly() {
                 at: 0,
             }],
         };
-        let (spec, engine) = (check::reference(), check::engine());
-        if let Some(d) = check::compare(&*spec, &*engine, &game) {
+        let (spec, engine) = (compare::reference(), compare::engine());
+        if let Some(d) = compare::compare(&*spec, &*engine, &game) {
             panic!("T = {t}: diverges:\n{}", d.describe(&game.setup.board));
         }
         let mut played = engine.start(&game.setup).unwrap();

@@ -409,8 +409,8 @@ impl Playable for DirectedEngine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::digraph::Digraph;
     use crate::board::Board;
-    use crate::digraph::Digraph;
     use crate::game::{Equipment, RuleId};
     use std::sync::Arc;
 

@@ -1440,8 +1440,8 @@ impl Goban {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::rows::{grid_rows, random_graph_rows};
     use crate::board::Board;
-    use crate::engine::playout::{grid_rows, random_graph_rows};
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -1630,7 +1630,7 @@ mod tests {
         // and every even column, one chain with more than 2^20 pseudo-liberties, where the
         // sum-of-squares test is no longer exact and the analysis walks the chain instead.
         let (w, h) = (1024, 1030);
-        let (off, adj) = crate::engine::playout::grid_rows(w, h);
+        let (off, adj) = crate::board::rows::grid_rows(w, h);
         let colouring: Vec<u8> = (0..w * h)
             .map(|v| {
                 let (x, y) = (v % w, v / w);

@@ -57,7 +57,7 @@ pub struct MangoEngine {
 /// The integer range of S for one interval of T: z ≥ v ⟺ S ≥ ⌈vD⌉, z > v ⟺ S ≥ ⌊vD⌋ + 1,
 /// z ≤ v ⟺ S ≤ ⌊vD⌋, z < v ⟺ S ≤ ⌈vD⌉ − 1; clamped to ±(bound + 1), beyond every sum.
 fn integer_range(
-    interval: &crate::weights::Interval,
+    interval: &crate::board::weights::Interval,
     d: &BigInt,
     bound: i128,
 ) -> Option<(i128, i128)> {
@@ -437,9 +437,9 @@ impl Playable for MangoEngine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::weights::Weights;
     use crate::board::Board;
     use crate::game::{Colour, RuleId};
-    use crate::weights::Weights;
 
     fn setup(points: usize, weights: Weights) -> Setup {
         let mut s = Setup::new(RuleId::Mango, Board::path(points).unwrap());

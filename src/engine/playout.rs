@@ -14,11 +14,12 @@
 //! that only connect through such points are captured and the area refilled again and
 //! again. With it they end after about 1.05n turns.)
 
-use rand::{Rng, RngCore, SeedableRng};
+use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::goban::{Goban, EMPTY};
 use super::{Game, Player};
+use crate::board::rows::grid_rows;
 use crate::game::{Options, Repetition, SelfCapture, Version};
 
 /// The diagonal neighbours of every point of a grid: four slots per point, the ones past
@@ -291,116 +292,6 @@ fn uniform_below(rng: &mut Xoshiro256PlusPlus, k: u32) -> u32 {
     (m >> 32) as u32
 }
 
-/// The compressed rows of a `w x h` grid, vertex `y * w + x`, neighbours in increasing order.
-pub fn grid_rows(w: usize, h: usize) -> (Vec<u32>, Vec<u32>) {
-    let mut off = vec![0u32];
-    let mut adj = Vec::new();
-    for y in 0..h {
-        for x in 0..w {
-            let v = y * w + x;
-            if y > 0 {
-                adj.push((v - w) as u32);
-            }
-            if x > 0 {
-                adj.push((v - 1) as u32);
-            }
-            if x + 1 < w {
-                adj.push((v + 1) as u32);
-            }
-            if y + 1 < h {
-                adj.push((v + w) as u32);
-            }
-            off.push(adj.len() as u32);
-        }
-    }
-    (off, adj)
-}
-
-/// A random simple graph on `n` vertices with about `n * degree / 2` edges (uniform pairs,
-/// loops and repeats dropped), in compressed rows.
-pub fn random_graph_rows(n: usize, degree: usize, seed: u64) -> (Vec<u32>, Vec<u32>) {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(n * degree);
-    for _ in 0..n * degree / 2 {
-        let a = rng.random_range(0..n as u32);
-        let b = rng.random_range(0..n as u32);
-        if a != b {
-            pairs.push((a, b));
-            pairs.push((b, a));
-        }
-    }
-    rows_from_arcs(n, pairs)
-}
-
-/// The compressed rows (`off`, `adj`) of a graph on `n` vertices given as arcs, each edge
-/// listed both ways; an arc listed twice counts once.
-pub fn rows_from_arcs(n: usize, mut arcs: Vec<(u32, u32)>) -> (Vec<u32>, Vec<u32>) {
-    arcs.sort_unstable();
-    arcs.dedup();
-    let mut off = vec![0u32; n + 1];
-    for &(a, _) in &arcs {
-        off[a as usize + 1] += 1;
-    }
-    for i in 0..n {
-        off[i + 1] += off[i];
-    }
-    let adj = arcs.into_iter().map(|(_, b)| b).collect();
-    (off, adj)
-}
-
-/// A random geometric graph on `n` vertices with average degree about `degree`: points
-/// uniform in the unit square, an edge between two points closer than `r`, where
-/// `n * pi * r^2 = degree`. Unlike [`random_graph_rows`] it has spatial structure (like a
-/// board, short cycles and local neighbourhoods), and its vertices are numbered cell by cell
-/// along the rows of a grid of `r x r` cells, so that neighbours have nearby numbers.
-pub fn random_geometric_rows(n: usize, degree: usize, seed: u64) -> (Vec<u32>, Vec<u32>) {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let r = (degree as f64 / (std::f64::consts::PI * n.max(1) as f64)).sqrt();
-    let cells = ((1.0 / r).floor() as usize).max(1);
-    let cell_of = |x: f64| ((x * cells as f64) as usize).min(cells - 1);
-    let mut points: Vec<(usize, f64, f64)> = (0..n)
-        .map(|_| {
-            let (x, y): (f64, f64) = (rng.random(), rng.random());
-            (cell_of(y) * cells + cell_of(x), x, y)
-        })
-        .collect();
-    points.sort_unstable_by(|a, b| a.partial_cmp(b).expect("no NaN"));
-    // first[c]: the first vertex of cell c (vertices are numbered in cell order).
-    let mut first = vec![0u32; cells * cells + 1];
-    for &(c, _, _) in &points {
-        first[c + 1] += 1;
-    }
-    for c in 0..cells * cells {
-        first[c + 1] += first[c];
-    }
-    let mut off = Vec::with_capacity(n + 1);
-    let mut adj = Vec::with_capacity(n * degree);
-    off.push(0u32);
-    for &(c, x, y) in &points {
-        let (cx, cy) = ((c % cells) as i64, (c / cells) as i64);
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                let (ax, ay) = (cx + dx, cy + dy);
-                if ax < 0 || ay < 0 || ax >= cells as i64 || ay >= cells as i64 {
-                    continue;
-                }
-                let d = ay as usize * cells + ax as usize;
-                for w in first[d]..first[d + 1] {
-                    let (_, wx, wy) = points[w as usize];
-                    let close = (wx - x).powi(2) + (wy - y).powi(2) < r * r;
-                    if close && (wx, wy) != (x, y) {
-                        adj.push(w);
-                    }
-                }
-            }
-        }
-        let row = off.len() - 1;
-        adj[off[row] as usize..].sort_unstable();
-        off.push(adj.len() as u32);
-    }
-    (off, adj)
-}
-
 /// An order of the vertices in which neighbours tend to have nearby numbers: breadth-first
 /// from vertex 0 (then from the first vertex not reached, for each further component), each
 /// vertex's unvisited neighbours in increasing order. `order[i]` is the old number of the
@@ -457,6 +348,9 @@ pub fn renumbered_rows(off: &[u32], adj: &[u32], order: &[u32]) -> (Vec<u32>, Ve
 mod tests {
     use super::super::goban::{BLACK, WHITE};
     use super::*;
+    use crate::board::rows::{
+        random_geometric_rows, random_graph_rows, random_regular_rows, rows_from_arcs,
+    };
 
     fn playouts_with(colouring: &[u8]) -> Playouts {
         let mut p = Playouts::grid(3, 3, reference_options(), 1);
@@ -771,7 +665,7 @@ mod tests {
         // a copy of the generator; drawing on the generator itself would change the games.
         let boards = [
             grid_rows(7, 6),
-            crate::bench::random_regular_rows(300, 3),
+            random_regular_rows(300, 3),
             random_graph_rows(300, 6, 3),
         ];
         assert!((0..300).any(|v| boards[2].0[v + 1] - boards[2].0[v] > 4));
@@ -795,7 +689,7 @@ mod tests {
         // prefetching test.
         for (off, adj) in [
             grid_rows(9, 9),
-            crate::bench::random_regular_rows(300, 3),
+            random_regular_rows(300, 3),
             random_graph_rows(300, 6, 3),
         ] {
             for options in [reference_options(), ggg1_options()] {
@@ -816,7 +710,7 @@ mod tests {
         let small = Playouts::grid(19, 19, reference_options(), 1);
         assert!(!small.prefetch);
         assert!(!small.start.goban.linked());
-        let (off, adj) = crate::bench::random_regular_rows(PREFETCH_FROM, 1);
+        let (off, adj) = random_regular_rows(PREFETCH_FROM, 1);
         let mut large = Playouts::new(off, adj, None, reference_options(), 1);
         assert!(large.prefetch);
         assert!(large.start.goban.linked());
@@ -826,7 +720,7 @@ mod tests {
         assert!(!large.prefetch);
         large.set_prefetch(true);
         assert!(large.prefetch);
-        let (off, adj) = crate::bench::random_regular_rows(PREFETCH_FROM - 1, 1);
+        let (off, adj) = random_regular_rows(PREFETCH_FROM - 1, 1);
         let medium = Playouts::new(off, adj, None, reference_options(), 1);
         assert!(!medium.prefetch && !medium.start.goban.linked());
     }

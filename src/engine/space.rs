@@ -2,7 +2,7 @@
 //! the go-spaces, checked against the transcription (`spec::topological`) by the comparer.
 //!
 //! Everything the rules need reduces to closures and connectedness of sets of points, and
-//! in a finite space both come from the specialisation preorder (`crate::space`):
+//! in a finite space both come from the specialisation preorder (`crate::board::space`):
 //! - the closure of A is the union over a in A of up(a) = {p : a ∈ N(p)};
 //! - a set U is connected exactly when the comparability graph of the preorder, restricted
 //!   to U, is connected (a bit-parallel breadth-first search).
@@ -18,11 +18,11 @@ use std::sync::Arc;
 
 use num_rational::BigRational;
 
+use crate::board::space::{EmptyString, GoSpace};
 use crate::game::{
     EndReason, Equipment, GameResult, Illegal, Observation, Playable, Player, Repetition, RuleId,
     Setup, Turn, Unsupported,
 };
-use crate::space::{EmptyString, GoSpace};
 
 use super::goban::{cell, colour_of_cell, stone, BLACK, EMPTY, WHITE};
 

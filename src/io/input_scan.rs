@@ -8,7 +8,7 @@
 //! [`MAX_NESTING`] or holds more nodes than the cap, naming the cap and the line and column
 //! where it was passed (spec/FORMAT.md, "Caps").
 
-use crate::record::InputError;
+use crate::io::record::InputError;
 
 /// The deepest nesting of lists and maps a record or vector may have (a documented cap;
 /// the deepest the format itself uses is 5: `board.graph.edges[i][j]`).

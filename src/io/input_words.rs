@@ -196,7 +196,7 @@ pub fn yaml_error(e: &serde_norway::Error, text: &str) -> String {
     if m.starts_with("recursion limit exceeded") {
         return format!(
             "lists and maps nested too deep{at} (the cap on nesting is {})",
-            crate::input_scan::MAX_NESTING
+            crate::io::input_scan::MAX_NESTING
         );
     }
     if m.starts_with("repetition limit exceeded") {

@@ -9,14 +9,14 @@ use std::sync::Arc;
 use num_rational::BigRational;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::board::Board;
-use crate::digraph::Digraph;
-use crate::game::{Colour, Equipment, Options, Player, RuleId, Setup, Turn};
-use crate::rational;
-use crate::space::{
+use crate::board::digraph::Digraph;
+use crate::board::space::{
     EmptyString, Generators, GoSpace, PlacementInput, MAX_GENERATORS, MAX_PLACEMENTS, MAX_POINTS,
 };
-use crate::weights::{Threshold, Weights};
+use crate::board::weights::{Threshold, Weights};
+use crate::board::Board;
+use crate::game::{Colour, Equipment, Options, Player, RuleId, Setup, Turn};
+use crate::rational;
 
 /// The largest record file read (a documented cap).
 pub const MAX_RECORD_BYTES: u64 = 64 * 1024 * 1024;
@@ -331,7 +331,7 @@ impl Record {
         }
         serde_path_to_error::deserialize(value).map_err(|e| {
             let said =
-                crate::input_words::field_error(&e.path().to_string(), &e.inner().to_string());
+                crate::io::input_words::field_error(&e.path().to_string(), &e.inner().to_string());
             InputError(format!("not a game record: {said}"))
         })
     }
@@ -591,19 +591,20 @@ impl Record {
 /// or a non-text key is an error naming its field.
 ///
 /// Before either parser runs, the text's nesting is checked by a linear scan
-/// ([`crate::input_scan`]), and a UTF-8 byte-order mark at its start is dropped.
+/// ([`crate::io::input_scan`]), and a UTF-8 byte-order mark at its start is dropped.
 pub fn read_value(text: &str, json: bool) -> Result<serde_json::Value, InputError> {
-    use crate::input_scan::{check_json_nesting, check_yaml_nesting, strip_bom};
+    use crate::io::input_scan::{check_json_nesting, check_yaml_nesting, strip_bom};
     let text = strip_bom(text);
     if json {
         check_json_nesting(text).map_err(|e| InputError(format!("not valid JSON: {e}")))?;
-        crate::input_words::read_json(text).map_err(|e| InputError(format!("not valid JSON: {e}")))
+        crate::io::input_words::read_json(text)
+            .map_err(|e| InputError(format!("not valid JSON: {e}")))
     } else {
         check_yaml_nesting(text).map_err(|e| InputError(format!("not valid YAML: {e}")))?;
         let yaml: serde_norway::Value = serde_norway::from_str(text).map_err(|e| {
             InputError(format!(
                 "not valid YAML: {}",
-                crate::input_words::yaml_error(&e, text)
+                crate::io::input_words::yaml_error(&e, text)
             ))
         })?;
         yaml_to_json(yaml, "")

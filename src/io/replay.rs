@@ -7,8 +7,8 @@ use serde_json::{json, Map, Value};
 
 use crate::board::{Board, Shape};
 use crate::game::{Colour, GameResult, Illegal, Observation, Player, RuleSet, Turn, Unsupported};
+use crate::io::record::Game;
 use crate::rational;
-use crate::record::Game;
 
 /// One legal turn and the vertices it emptied.
 #[derive(Clone, Debug, PartialEq, Eq)]

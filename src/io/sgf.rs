@@ -20,8 +20,8 @@ use sgf_parse::{Color, SgfNode, SgfProp};
 
 use crate::board::{Board, Shape, Vertex};
 use crate::game::{Colour, Equipment, Options, Player, RuleId, Setup, Turn};
+use crate::io::record::{Game, InputError};
 use crate::rational;
-use crate::record::{Game, InputError};
 
 /// The largest SGF file read (a 19x19 game with comments is a few tens of kilobytes).
 pub const MAX_SGF_BYTES: u64 = 8 * 1024 * 1024;
@@ -161,10 +161,10 @@ pub fn parse(text: &str, rules: RuleId, options: Options) -> Result<Game, InputE
                             }
                         },
                     };
-                    if turns.len() >= crate::record::MAX_TURNS {
+                    if turns.len() >= crate::io::record::MAX_TURNS {
                         return bad(format!(
                             "over {} moves (the cap of turns per game)",
-                            crate::record::MAX_TURNS
+                            crate::io::record::MAX_TURNS
                         ));
                     }
                     turns.push(turn);
@@ -209,10 +209,10 @@ pub fn parse(text: &str, rules: RuleId, options: Options) -> Result<Game, InputE
 
 /// The properties of each node of the first game tree's main variation (the root first),
 /// or why not. The tree is cut from the text and its nodes counted first
-/// ([`crate::input_scan::sgf_first_tree`]); sgf-parse then parses and drops it on a thread
+/// ([`crate::io::input_scan::sgf_first_tree`]); sgf-parse then parses and drops it on a thread
 /// whose stack holds its recursion at the node cap.
 fn main_variation(text: &str) -> Result<Vec<Vec<Prop>>, InputError> {
-    let tree = crate::input_scan::sgf_first_tree(text, MAX_SGF_NODES)?.to_string();
+    let tree = crate::io::input_scan::sgf_first_tree(text, MAX_SGF_NODES)?.to_string();
     let parse = move || -> Result<Vec<Vec<Prop>>, InputError> {
         let trees =
             sgf_parse::parse(&tree).map_err(|e| InputError(format!("not valid SGF: {e}")))?;

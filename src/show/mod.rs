@@ -33,8 +33,8 @@ use num_rational::BigRational;
 
 use crate::board::{Board, Vertex};
 use crate::game::{Colour, Equipment, Illegal, Observation, Playable, Player, RuleSet, Turn};
+use crate::io::record::Game;
 use crate::rational;
-use crate::record::Game;
 use crate::spec::Spec;
 
 /// The most points drawn: a bigger board is refused (its picture would be unreadable, and

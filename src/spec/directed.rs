@@ -21,8 +21,8 @@ use imbl::{OrdSet, Vector};
 use num_rational::BigRational;
 use num_traits::{Signed, Zero};
 
+use crate::board::digraph::Digraph;
 use crate::board::Vertex;
-use crate::digraph::Digraph;
 use crate::game::{Colour, Equipment, Illegal, Player, Setup, Turn};
 
 /// `dir:INTRO` — a board state: the state of every point (empty, black stone, white stone),

@@ -8,8 +8,8 @@ use serde_json::{json, Value};
 
 use crate::board::Board;
 use crate::game::{Player, Turn};
+use crate::io::record::Game;
 use crate::rational;
-use crate::record::Game;
 use crate::spec::directed::{self, LassoError, Outcome};
 
 /// The outcome of the lasso `game.turns` then `cycle` forever, or why it is not a play.

@@ -20,11 +20,11 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
 
+use crate::board::weights::Threshold;
 use crate::board::{Board, Vertex};
 use crate::game::{
     Colour, EndReason, Equipment, GameResult, Illegal, Observation, Playable, Player, Setup, Turn,
 };
-use crate::weights::Threshold;
 
 /// `mango:EQUIP` — a member of I (the board's vertices are I).
 pub type Point = Vertex;
@@ -599,7 +599,7 @@ pub fn ex19_threshold(z: &BigRational) -> BigInt {
 pub fn example_19x19() -> Setup {
     let board = Board::grid(19, 19).expect("19x19 is within every cap");
     let komi = BigRational::new(11.into(), 2.into());
-    let weights = crate::weights::Weights::go(board.len(), komi);
+    let weights = crate::board::weights::Weights::go(board.len(), komi);
     let mut s = Setup::new(crate::game::RuleId::Mango, board);
     s.equipment = Equipment::Weights(Arc::new(weights));
     s

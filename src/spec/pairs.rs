@@ -68,7 +68,7 @@ pub fn longest_superko_game(n: usize) -> usize {
 /// points played, Black first (pair i is points 2i and 2i+1). Found by a constraint solver
 /// (`spec/pairs/longest_game.py`); trusted only after [`replay_superko_game`] has replayed
 /// them. A game through all 5^N positions is the longest there can be.
-pub const WITNESS_GAMES: [(usize, &str); 1] = [(3, include_str!("../spec/pairs/n3-game.txt"))];
+pub const WITNESS_GAMES: [(usize, &str); 1] = [(3, include_str!("../../spec/pairs/n3-game.txt"))];
 
 /// The points of a game in the witness format: numbers separated by white space; lines
 /// starting with `#` are comments.

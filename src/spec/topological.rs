@@ -12,7 +12,7 @@
 //! the open sets ([`closure_by_closed_sets`], [`t_connected_by_clopen_sets`]), and an
 //! equal function that finds the one clopen set that matters without enumerating
 //! ([`closure`], [`t_connected`]); the tests check each pair agrees on random spaces, and
-//! against the specialisation-preorder method of `crate::space`.
+//! against the specialisation-preorder method of `crate::board::space`.
 //!
 //! A set of points is an `imbl::OrdSet` of point indices, a set of stones an `OrdSet` of
 //! placement indices (indices into [`GoSpace::placements`]), a colouring an
@@ -23,11 +23,13 @@ use std::sync::Arc;
 use imbl::{HashSet, OrdSet, Vector};
 use num_rational::BigRational;
 
+use crate::board::space::{
+    EmptyString, Generators, GoSpace, PlacementInput, Point, Points, SpaceError,
+};
 use crate::board::Board;
 use crate::game::{
     Colour, EndReason, GameResult, Illegal, Player, Repetition, RuleId, Setup, Turn,
 };
-use crate::space::{EmptyString, Generators, GoSpace, PlacementInput, Point, Points, SpaceError};
 
 /// A set of stones (or of placements): indices into [`GoSpace::placements`].
 pub type Stones = OrdSet<usize>;
@@ -135,7 +137,7 @@ pub fn union_of(space: &GoSpace, stones: &Stones) -> Points {
 // ---------------------------------------------------------------------------------------
 
 /// `topo:D1` — a go-space (X, T, S): a topological space with a subset S of T that does
-/// not contain the empty set. `crate::space::GoSpace::new` refuses anything else; this
+/// not contain the empty set. `crate::board::space::GoSpace::new` refuses anything else; this
 /// states the definition of the value it built: every N(x) is an open set around x (so T is
 /// a topology, the unions of the N(x)), every placement is open, none is empty.
 pub fn is_go_space(space: &GoSpace) -> bool {

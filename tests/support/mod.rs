@@ -11,7 +11,7 @@ use graphgo::game::{
     Colour, Neutral, NoMove, Observation, Options, Playable, Player, Repetition, RuleId, RuleSet,
     SelfCapture, Setup, Turn,
 };
-use graphgo::record::Record;
+use graphgo::io::record::Record;
 use graphgo::spec::Spec;
 use num_rational::BigRational;
 use proptest::prelude::*;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use graphgo::board::{Board, Shape};
 use graphgo::game::{Colour, GameResult, Illegal, Playable, Player, RuleId, RuleSet, Setup, Turn};
-use graphgo::record::Record;
+use graphgo::io::record::Record;
 use graphgo::spec::Spec;
 use num_rational::BigRational;
 

@@ -16,7 +16,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use super::{write_vector, Draft, Expected, Vector};
 use crate::board::Board;
 use crate::game::{Colour, Options, Player, RuleId, RuleSet};
-use crate::record::{BoardSpec, GraphSpec, Name, PrisonersSpec, Rational, Record, SetupSpec};
+use crate::io::record::{BoardSpec, GraphSpec, Name, PrisonersSpec, Rational, Record, SetupSpec};
 
 /// What the rules say about a case, checked against the derived expectations.
 #[derive(Clone, Debug)]
@@ -1061,16 +1061,16 @@ fn random_games(reference: &dyn RuleSet, engine: &dyn RuleSet, count: u64) -> Ve
     let boards = small_boards();
     let mut out = Vec::new();
     for i in 0..count {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(crate::fuzz::game_seed(7, i));
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(crate::differential::fuzz::game_seed(7, i));
         let b = boards[rng.random_range(0..boards.len())].clone();
         let board = b.build().expect("a small board");
-        let setup = crate::fuzz::random_setup(&mut rng, board);
-        let cap = crate::fuzz::max_turns(&setup.board).min(24);
-        let played = crate::fuzz::play_generated(
+        let setup = crate::differential::fuzz::random_setup(&mut rng, board);
+        let cap = crate::differential::fuzz::max_turns(&setup.board).min(24);
+        let played = crate::differential::fuzz::play_generated(
             reference,
             engine,
             setup,
-            &mut crate::fuzz::Biased::new(rng),
+            &mut crate::differential::fuzz::Biased::new(rng),
             cap,
         );
         let mut r = Record::from_game(&played.game.setup, &played.game.turns);
@@ -1081,7 +1081,7 @@ fn random_games(reference: &dyn RuleSet, engine: &dyn RuleSet, count: u64) -> Ve
         out.push(case(
             format!("random-{}-{}-{i}", spec_name(&b), played.game.setup.rules.name()),
             &[],
-            format!("Game {i} of the vector generator's campaign (seed 7): turns chosen by graphgo::fuzz::Biased."),
+            format!("Game {i} of the vector generator's campaign (seed 7): turns chosen by graphgo::differential::fuzz::Biased."),
             r,
             Vec::new(),
         ));
@@ -1138,16 +1138,17 @@ fn mango_cases(reference: &dyn RuleSet, engine: &dyn RuleSet, count: u64) -> Vec
     }
     let boards = small_boards();
     for i in 0..count {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(crate::fuzz::game_seed(11, i));
+        let mut rng =
+            Xoshiro256PlusPlus::seed_from_u64(crate::differential::fuzz::game_seed(11, i));
         let b = boards[rng.random_range(0..boards.len())].clone();
         let board = b.build().expect("a small board");
-        let setup = crate::fuzz::random_mango_setup(&mut rng, board);
-        let cap = crate::fuzz::max_turns(&setup.board).min(20);
-        let played = crate::fuzz::play_generated(
+        let setup = crate::differential::fuzz::random_mango_setup(&mut rng, board);
+        let cap = crate::differential::fuzz::max_turns(&setup.board).min(20);
+        let played = crate::differential::fuzz::play_generated(
             reference,
             engine,
             setup,
-            &mut crate::fuzz::Biased::new(rng),
+            &mut crate::differential::fuzz::Biased::new(rng),
             cap,
         );
         let mut r = Record::from_game(&played.game.setup, &played.game.turns);
@@ -1155,7 +1156,7 @@ fn mango_cases(reference: &dyn RuleSet, engine: &dyn RuleSet, count: u64) -> Vec
         out.push(case(
             format!("mango-random-{}-{i}", spec_name(&b)),
             &[],
-            format!("MANGO game {i} of the vector generator's campaign (seed 11): random exact weights and threshold from graphgo::fuzz::random_mango_setup, turns chosen by graphgo::fuzz::Biased."),
+            format!("MANGO game {i} of the vector generator's campaign (seed 11): random exact weights and threshold from graphgo::differential::fuzz::random_mango_setup, turns chosen by graphgo::differential::fuzz::Biased."),
             r,
             Vec::new(),
         ));
@@ -1371,7 +1372,7 @@ pub fn build(reference: &dyn RuleSet, engine: &dyn RuleSet, c: &Case) -> Result<
     } else if c.claims.is_empty() {
         "graphgo vectors generate (random family): derived by the spec, confirmed by the engine"
     } else {
-        "graphgo vectors generate: claims stated by hand in src/vectors/families.rs, derived by the spec, confirmed by the engine"
+        "graphgo vectors generate: claims stated by hand in src/conformance/vectors/families.rs, derived by the spec, confirmed by the engine"
     };
     let draft = Draft {
         id: c.id.clone(),

@@ -25,8 +25,8 @@ use crate::board::Board;
 use crate::game::{
     Colour, EndReason, Observation, Options, Playable, Player, RuleId, RuleSet, Setup, Turn,
 };
+use crate::io::record::{read_value, Game, InputError, Name, PrisonersSpec, Rational, Record};
 use crate::rational;
-use crate::record::{read_value, Game, InputError, Name, PrisonersSpec, Rational, Record};
 
 /// The largest vector file read (a documented cap).
 pub const MAX_VECTOR_BYTES: u64 = 1024 * 1024;
@@ -228,8 +228,10 @@ impl Vector {
         }
         let head: Head = serde_path_to_error::deserialize(serde_json::Value::Object(head))
             .map_err(|e| {
-                let said =
-                    crate::input_words::field_error(&e.path().to_string(), &e.inner().to_string());
+                let said = crate::io::input_words::field_error(
+                    &e.path().to_string(),
+                    &e.inner().to_string(),
+                );
                 InputError(format!("not a vector: {said}"))
             })?;
         check_head(&head)?;
@@ -254,7 +256,7 @@ impl Vector {
 
     /// Reads a vector file. Errors start with the path.
     pub fn load(path: &Path) -> Result<Vector, InputError> {
-        let (text, json) = crate::record::read_text_file(path, MAX_VECTOR_BYTES, "vector")?;
+        let (text, json) = crate::io::record::read_text_file(path, MAX_VECTOR_BYTES, "vector")?;
         Vector::parse(&text, json).map_err(|e| InputError(format!("{}: {e}", path.display())))
     }
 
@@ -1049,7 +1051,7 @@ pub enum Outcome {
 #[serde(tag = "kind", content = "why", rename_all = "kebab-case")]
 pub enum SkipReason {
     /// The implementation does not declare that it plays this: the rules, the board, the
-    /// setup or an option value (`graphgo::verify::Support`).
+    /// setup or an option value (`graphgo::conformance::verify::Support`).
     NotDeclared(String),
     /// The implementation refused to start the game (its `start` answered `Unsupported`,
     /// e.g. a GTP engine refusing a board size).
@@ -1104,10 +1106,10 @@ pub fn lasso_outcome(record: &Record, game: &Game) -> Result<Option<serde_json::
         return Ok(None);
     };
     let board = &game.setup.board;
-    Ok(Some(match crate::lasso::evaluate(game, &cycle)? {
-        Ok(o) => crate::lasso::to_json(&o, board),
+    Ok(Some(match crate::spec::lasso::evaluate(game, &cycle)? {
+        Ok(o) => crate::spec::lasso::to_json(&o, board),
         Err(e) => serde_json::json!({
-            "illegal": crate::lasso::describe_error(&e, board, game, &cycle)
+            "illegal": crate::spec::lasso::describe_error(&e, board, game, &cycle)
         }),
     }))
 }

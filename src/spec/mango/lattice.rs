@@ -40,8 +40,8 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 
+use crate::board::weights::Threshold;
 use crate::game::Player;
-use crate::weights::Threshold;
 
 /// A point of Z².
 pub type LatticePoint = (i64, i64);

@@ -1,0 +1,64 @@
+//! Files written whole or not at all: every file graphgo writes (findings, summaries,
+//! records, reports) goes through a temporary file in the same folder and a rename, so that
+//! no reader ever sees half a file and no temporary is left behind when a write fails. The
+//! temporaries carry the writer's process id, so that the findings store
+//! (`differential::findings::Store::open`) can remove those of a process that was killed.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Temporary files are named `.NAME.graphgo-PID-N.tmp`: hidden, and with the writer's
+/// process id, so that a later run can tell those of a dead process from those in use.
+pub const TEMPORARY_TAG: &str = ".graphgo-";
+
+pub fn temporary_name(name: &str) -> String {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    format!(".{name}{TEMPORARY_TAG}{}-{n}.tmp", std::process::id())
+}
+
+/// Writes `text` to a new temporary file beside `path` (flushed to the disk, so that the
+/// rename after it never publishes an empty file after a crash); the temporary's path.
+pub fn write_temporary(path: &Path, text: &str) -> std::io::Result<PathBuf> {
+    let dir = folder_of(path);
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temporary = dir.join(temporary_name(&name));
+    let written = (|| {
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temporary)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()
+    })();
+    match written {
+        Ok(()) => Ok(temporary),
+        Err(e) => {
+            let _ = std::fs::remove_file(&temporary);
+            Err(e)
+        }
+    }
+}
+
+fn folder_of(path: &Path) -> &Path {
+    path.parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
+/// Writes `text` to `path` through a temporary file in the same folder and a rename, so
+/// that the file is never seen half written and no temporary file is left behind when the
+/// write fails. Creates the folder if needed. Replaces `path` if it exists: for a file the
+/// caller owns (a summary, a record it wrote before); new findings go through
+/// [`Store::publish_new`].
+pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    std::fs::create_dir_all(folder_of(path))?;
+    let temporary = write_temporary(path, text)?;
+    std::fs::rename(&temporary, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&temporary);
+    })
+}

@@ -1,0 +1,13 @@
+//! Files in and out: game records in graphgo's own format ([`record`]) and in SGF
+//! ([`sgf`]), the linear pre-scans and the format's words that every reader's refusals go
+//! through ([`input_scan`], [`input_words`]), and the report of a game replayed through any
+//! [`RuleSet`](crate::game::RuleSet) ([`replay`]).
+//!
+//! Below the rule sets: nothing here knows the transcription or the engine.
+
+pub mod atomic_file;
+pub mod input_scan;
+pub mod input_words;
+pub mod record;
+pub mod replay;
+pub mod sgf;
