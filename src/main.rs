@@ -23,13 +23,16 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Replay a game record under its rules: every turn, the result.
+    ///
     /// Replay a game record (YAML or JSON) under its rules: every turn, the final position, the result.
     /// Exit status 0 when every turn is legal, 1 at an illegal turn, 2 for bad input.
     ///
     /// An SGF file (`.sgf`) is read too: its main variation, played under --rules (default
     /// ggg1) and the rule options given here (SGF's RU is not read).
     Play {
-        /// The record file (YAML, JSON, or SGF when it ends in .sgf).
+        /// The record file (YAML, JSON, or SGF when it ends in .sgf; `-`: read it from
+        /// standard input, SGF when it starts with `(`).
         file: PathBuf,
         /// Print one JSON object instead of text.
         #[arg(long)]
@@ -41,18 +44,25 @@ enum Command {
         #[command(flatten)]
         sgf: SgfRules,
     },
+    /// Compare the spec and the engine on a game record, turn by turn.
+    ///
     /// Replay a game record through the spec and the engine, comparing everything observable
     /// after every turn (position, player to move, prisoners, result, legal turns, refusals).
     /// Exit status 0 when they agree, 1 when they diverge (the first divergence is printed),
     /// 2 for bad input.
     Check {
-        /// The record file.
+        /// The record file (`-`: read it from standard input).
         file: PathBuf,
         /// Also shrink the divergence and write the minimized record to this file (and, for
         /// a game on a grid, a case shrunk on grids only as SGF, with the extension .sgf).
         #[arg(long, value_name = "OUT")]
         shrink: Option<PathBuf>,
+        /// Print one JSON object instead of text (spec/FORMAT.md, "graphgo check --json").
+        #[arg(long)]
+        json: bool,
     },
+    /// A differential campaign: random games, spec against engine.
+    ///
     /// A differential campaign: random boards, setups and turns played through the spec and
     /// the engine. Every divergence is shrunk and written to --out as a game record.
     /// Exit status 0 when none is found, 1 otherwise, 2 for bad arguments.
@@ -91,6 +101,8 @@ enum Command {
         #[arg(long, hide = true, value_name = "NAME")]
         planted_bug: Option<String>,
     },
+    /// Replay every SGF file in a folder and measure the replay speed.
+    ///
     /// Replay every SGF file in a folder (complete games only, unless --all) under Tromp-Taylor
     /// rules (ggg1, neutral none, all self-capture, positional superko; the flags change
     /// them) through the engine and, with --spec, the transcription too. Prints each refused
@@ -108,6 +120,8 @@ enum Command {
         #[command(flatten)]
         rules: SgfRules,
     },
+    /// Verify a GTP engine against graphgo on random and long games.
+    ///
     /// Verify a GTP engine against graphgo: random and long games on square boards, the
     /// engine's stones and legal moves compared with graphgo's (ggg1 with the options given,
     /// which should match the engine's: see spec/engines/gnugo.md) after every turn. Every
@@ -162,6 +176,8 @@ enum Command {
         #[arg(last = true, required = true, value_name = "ENGINE")]
         engine: Vec<String>,
     },
+    /// Be a GTP engine that referees: refuses illegal moves by clause.
+    ///
     /// Be a GTP engine that referees (General Graph Go on square grids up to 25x25): play
     /// refuses an illegal move and names the clause, is_legal, all_legal, list_stones,
     /// showboard, final_score, undo, loadsgf, and genmove plays a uniformly random legal move.
@@ -184,6 +200,8 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// dir:NOTE-pairs: the longest games on N isolated pairs of points.
+    ///
     /// dir:NOTE-pairs: on N isolated pairs of points, the longest game without passes under
     /// positional superko and the fewest moves before the directed rules' loop can begin,
     /// for N = 1 .. MAX, by exhaustive search (N = 4 takes minutes).
@@ -195,6 +213,8 @@ enum Command {
         #[arg(long, default_value_t = 60)]
         seconds: u64,
     },
+    /// Measure the engine and the transcription, single thread.
+    ///
     /// Measure the engine, single thread: light random playouts (ns per move, playouts per
     /// second, mean moves and Black's win rate at komi 7.5), and the transcription replaying
     /// the same games.
@@ -231,6 +251,8 @@ enum Command {
         #[arg(long)]
         no_link: bool,
     },
+    /// Check the spec against the engine on every game on small boards.
+    ///
     /// Exhaustive small-scope checking: the spec against the engine on every game up to a
     /// depth on every small board of each family (every graph up to isomorphism, grids and
     /// tori up to 3x3, every go-space, small MANGO boards, every digraph), under every rule
@@ -259,6 +281,8 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 500)]
         shrink_budget: usize,
     },
+    /// Reproduce the numbers published about small boards.
+    ///
     /// The numbers published about small boards (legal positions on grids, paths and cycles,
     /// Farnebäck's game graphs, the value of 2x2 Go), computed through graphgo's rules and
     /// printed beside the published ones (spec/tables.md). Exit status 0 when all agree.
@@ -267,6 +291,8 @@ enum Command {
         #[arg(long)]
         all: bool,
     },
+    /// Check, write or regenerate conformance vectors.
+    ///
     /// Conformance vectors (spec/FORMAT.md, "Conformance vectors"): check a directory of
     /// them against the spec and the engine, write one from a record, or regenerate the
     /// generated families.
@@ -274,6 +300,8 @@ enum Command {
         #[command(subcommand)]
         action: VectorsAction,
     },
+    /// Put the shards of a campaign together in one summary.
+    ///
     /// Put the shards of a campaign together: reads the summaries (summary-*.json) in every
     /// folder given, prints one summary with the findings grouped by signature across the
     /// shards and the coverage added up, and names the shards that are missing or
@@ -292,6 +320,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Write the conformance report of other implementations.
+    ///
     /// The conformance report of other implementations of the rules (issue 17): every
     /// adapters/*/rules.yaml driven through the GTP subset of adapters, the conformance
     /// vectors that apply and seeded random games within a time budget each, graphgo set to
@@ -313,12 +343,15 @@ enum Command {
         #[arg(long, value_name = "DIR", default_value = ".")]
         root: PathBuf,
     },
+    /// Draw a position of a game record: SVG, DOT or HTML.
+    ///
     /// Draw the position after a turn of a game record (YAML, JSON or SGF): every kind of
     /// board, with seams, layers, placements, arcs and weights; the last turn, the stones it
     /// removed and the points a repetition rule forbids next are marked.
     /// Exit status 0, or 2 for bad input (a turn past the end names the number of turns).
     Show {
-        /// The record file (YAML, JSON, or SGF when it ends in .sgf).
+        /// The record file (YAML, JSON, or SGF when it ends in .sgf; `-`: read it from
+        /// standard input, SGF when it starts with `(`).
         file: PathBuf,
         /// The position after this many turns (0: the setup; default: the end).
         #[arg(long, value_name = "N")]
@@ -333,12 +366,20 @@ enum Command {
 
 #[derive(Subcommand)]
 enum VectorsAction {
+    /// Check every vector under DIR against the spec and the engine.
+    ///
     /// Run every vector under DIR against the spec and the engine and print a per-clause
     /// summary. Exit status 0 when all pass, 1 on a failure, 2 for bad input.
     Check {
         /// The directory (searched recursively for .yaml, .yml and .json files).
         dir: PathBuf,
+        /// Print one JSON object instead of text (spec/FORMAT.md, "graphgo vectors check
+        /// --json").
+        #[arg(long)]
+        json: bool,
     },
+    /// Write a vector from a game record.
+    ///
     /// Write a vector from a game record: expectations derived by the spec and confirmed by
     /// the engine. Exit status 0 when written, 1 when the spec and the engine disagree, 2 for
     /// bad input.
@@ -362,7 +403,9 @@ enum VectorsAction {
         #[arg(long, value_name = "HOW")]
         checked: Option<String>,
     },
-    /// Regenerate the generated families of vectors into DIR (one file per vector).
+    /// Regenerate the generated families of vectors into DIR.
+    ///
+    /// One file per vector, each written whole (through a temporary file and a rename).
     Generate {
         /// The output directory.
         dir: PathBuf,
@@ -370,7 +413,15 @@ enum VectorsAction {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::try_parse().unwrap_or_else(|e| {
+        // A usage error as JSON when --json was given (spec/FORMAT.md, "Errors as JSON");
+        // help and version are printed as usual.
+        if e.use_stderr() && graphgo::io::json_error::asked_for_json(std::env::args_os()) {
+            println!("{}", graphgo::io::json_error::usage_error(&e));
+            std::process::exit(2);
+        }
+        e.exit()
+    });
     match cli.command {
         Command::Play {
             file,
@@ -378,7 +429,7 @@ fn main() -> ExitCode {
             explain,
             sgf,
         } => play(&file, json, explain, &sgf),
-        Command::Check { file, shrink } => check(&file, shrink.as_deref()),
+        Command::Check { file, shrink, json } => check(&file, shrink.as_deref(), json),
         Command::Fuzz {
             seed,
             time,
@@ -521,15 +572,19 @@ fn merge(dirs: &[PathBuf], out: Option<&Path>, json: bool) -> ExitCode {
         .transpose()
     {
         Ok(s) => s,
-        Err(e) => return fail(format!("--out {e}")),
+        Err(e) => return fail_as(json, None, format!("--out {e}")),
     };
     let mut merged = match campaign::merge(dirs) {
         Ok(m) => m,
-        Err(e) => return fail(e),
+        Err(e) => return fail_as(json, None, e),
     };
     if let Some(store) = &store {
         match campaign::write_merged(&mut merged, store) {
             Ok(path) => eprintln!("graphgo merge: wrote {}", path.display()),
+            Err(e) if json => {
+                println!("{}", graphgo::io::json_error::error(None, &e.to_string()));
+                return ExitCode::from(4);
+            }
             Err(e) => {
                 eprintln!("graphgo merge: {e}");
                 return ExitCode::from(4);
@@ -627,26 +682,41 @@ fn show(
             print!("{text}");
             ExitCode::SUCCESS
         }
-        Err(e) => fail(format!("{}: {e}", file.display())),
+        Err(e) => fail(format!("{}: {e}", graphgo::io::record::input_name(file))),
     }
 }
 
+/// [`fail`], or with `--json` the failure as one JSON object on standard output
+/// (`io::json_error::error`; `file` is the input the command read, when it has one).
+fn fail_as(json: bool, file: Option<&Path>, message: impl std::fmt::Display) -> ExitCode {
+    if !json {
+        return fail(message);
+    }
+    let name = file.map(graphgo::io::record::input_name);
+    println!(
+        "{}",
+        graphgo::io::json_error::error(name.as_deref(), &message.to_string())
+    );
+    ExitCode::from(2)
+}
+
 fn play(file: &Path, json: bool, explain: bool, sgf: &SgfRules) -> ExitCode {
+    let shown = graphgo::io::record::input_name(file);
     let (game, cycle) = match load_game(file, sgf) {
         Ok(g) => g,
-        Err(e) => return fail(e),
+        Err(e) => return fail_as(json, Some(file), e),
     };
     if let Some(cycle) = cycle {
         return play_lasso(file, &game, &cycle, json);
     }
     let report = match replay(&Spec, &game) {
         Ok(r) => r,
-        Err(e) => return fail(format!("{}: {e}", file.display())),
+        Err(e) => return fail_as(json, Some(file), format!("{shown}: {e}")),
     };
     let trace = if explain {
         match graphgo::explain::explain(&game) {
             Ok(t) => Some(t),
-            Err(e) => return fail(format!("{}: {e}", file.display())),
+            Err(e) => return fail_as(json, Some(file), format!("{shown}: {e}")),
         }
     } else {
         None
@@ -682,14 +752,15 @@ fn play_lasso(
     json: bool,
 ) -> ExitCode {
     use graphgo::spec::lasso;
+    let shown = graphgo::io::record::input_name(file);
     let report = match replay(&Spec, game) {
         Ok(r) => r,
-        Err(e) => return fail(format!("{}: {e}", file.display())),
+        Err(e) => return fail_as(json, Some(file), format!("{shown}: {e}")),
     };
     let board = &game.setup.board;
     let outcome = match lasso::evaluate(game, cycle) {
         Ok(o) => o,
-        Err(e) => return fail(format!("{}: {e}", file.display())),
+        Err(e) => return fail_as(json, Some(file), format!("{shown}: {e}")),
     };
     let (lasso_text, lasso_json, ok) = match &outcome {
         Ok(o) => (lasso::to_text(o, board), lasso::to_json(o, board), true),
@@ -722,39 +793,90 @@ fn play_lasso(
     }
 }
 
-fn check(file: &Path, shrink_to: Option<&Path>) -> ExitCode {
+fn check(file: &Path, shrink_to: Option<&Path>, json: bool) -> ExitCode {
     use graphgo::differential::compare;
+    let shown = graphgo::io::record::input_name(file);
     let game = match Record::load(file).and_then(|r| {
         r.game()
-            .map_err(|e| graphgo::io::record::InputError(format!("{}: {e}", file.display())))
+            .map_err(|e| graphgo::io::record::InputError(format!("{shown}: {e}")))
     }) {
         Ok(g) => g,
-        Err(e) => return fail(e),
+        Err(e) => return fail_as(json, Some(file), e),
     };
     compare::quiet_panics_in_sides();
     let (a, b) = (compare::reference(), compare::engine());
-    let Some(divergence) = compare::compare(&*a, &*b, &game) else {
-        println!(
-            "{} and {} agree on all {} turns of {}",
-            a.name(),
-            b.name(),
-            game.turns.len(),
-            file.display()
-        );
+    let divergence = compare::compare(&*a, &*b, &game);
+    let mut verdict = graphgo::differential::findings::check_verdict(
+        &shown,
+        [a.name(), b.name()],
+        &game,
+        divergence.as_ref(),
+    );
+    let Some(divergence) = divergence else {
+        if json {
+            println!("{verdict:#}");
+        } else {
+            println!(
+                "{} and {} agree on all {} turns of {shown}",
+                a.name(),
+                b.name(),
+                game.turns.len(),
+            );
+        }
         return ExitCode::SUCCESS;
     };
-    print!("{}", divergence.describe(game.setup.turn_names()));
+    if !json {
+        print!("{}", divergence.describe(game.setup.turn_names()));
+    }
+    // With --json, the divergence is printed with what shrinking wrote, or with the error
+    // that stopped it: a finding is never lost to a write that failed.
+    let mut shrunk = Vec::new();
+    let mut status = ExitCode::from(1);
     if let Some(out) = shrink_to {
-        if let Some(shrunk) = compare::shrink(&*a, &*b, &game, 5000) {
-            let text = compare::case_file(
-                &*a,
-                &*b,
-                &shrunk.game,
-                &format!("shrunk by `graphgo check --shrink` from {}", file.display()),
-            );
-            if let Err(e) = graphgo::io::atomic_file::write_atomically(out, &text) {
-                return fail(format!("{}: cannot write: {e}", out.display()));
+        let failure;
+        (shrunk, failure) = shrink_check([&*a, &*b], &game, &shown, out, json);
+        if let Some(e) = failure {
+            if !json {
+                return fail(e);
             }
+            verdict["error"] = graphgo::io::json_error::error(None, &e)["error"].clone();
+            status = ExitCode::from(2);
+        }
+    }
+    if json {
+        verdict["shrunk"] = serde_json::Value::Array(shrunk);
+        println!("{verdict:#}");
+    }
+    status
+}
+
+/// `check --shrink OUT`: shrinks the divergence, writes the minimized record to OUT and,
+/// for a game on a grid, a case shrunk on grids only as SGF beside it. Gives what was
+/// written (`{"file", "format", "turns", "vertices"}` each) and the message of a write that
+/// failed; the text lines are printed unless `json`.
+fn shrink_check(
+    [a, b]: [&dyn graphgo::game::RuleSet; 2],
+    game: &graphgo::io::record::Game,
+    shown: &str,
+    out: &Path,
+    json: bool,
+) -> (Vec<serde_json::Value>, Option<String>) {
+    use graphgo::differential::compare;
+    let mut written = Vec::new();
+    if let Some(shrunk) = compare::shrink(a, b, game, 5000) {
+        let text = compare::case_file(
+            a,
+            b,
+            &shrunk.game,
+            &format!("shrunk by `graphgo check --shrink` from {shown}"),
+        );
+        if let Err(e) = graphgo::io::atomic_file::write_atomically(out, &text) {
+            return (
+                written,
+                Some(format!("{}: cannot write: {e}", out.display())),
+            );
+        }
+        if !json {
             println!(
                 "shrunk to {} turns on {} vertices: {}",
                 shrunk.game.turns.len(),
@@ -762,33 +884,46 @@ fn check(file: &Path, shrink_to: Option<&Path>) -> ExitCode {
                 out.display()
             );
         }
-        // A grid counterexample is also shrunk on grids only and written as SGF beside it.
-        if graphgo::io::sgf::grid_size(&game.setup.board).is_some() {
-            let (ga, gb) = (
-                graphgo::io::sgf::OnGrids(&*a),
-                graphgo::io::sgf::OnGrids(&*b),
+        written.push(serde_json::json!({
+            "file": out.display().to_string(),
+            "format": "record",
+            "turns": shrunk.game.turns.len(),
+            "vertices": shrunk.game.setup.board.len(),
+        }));
+    }
+    // A grid counterexample is also shrunk on grids only and written as SGF beside it.
+    if graphgo::io::sgf::grid_size(&game.setup.board).is_some() {
+        let (ga, gb) = (graphgo::io::sgf::OnGrids(a), graphgo::io::sgf::OnGrids(b));
+        if let Some(shrunk) = compare::shrink(&ga, &gb, game, 5000) {
+            let comment = format!(
+                "shrunk on grids by `graphgo check --shrink` from {shown}\n{}",
+                shrunk.divergence.describe(&shrunk.game.setup.board)
             );
-            if let Some(shrunk) = compare::shrink(&ga, &gb, &game, 5000) {
-                let comment = format!(
-                    "shrunk on grids by `graphgo check --shrink` from {}\n{}",
-                    file.display(),
-                    shrunk.divergence.describe(&shrunk.game.setup.board)
-                );
-                if let Some(text) = graphgo::io::sgf::write(&shrunk.game, &comment) {
-                    let sgf_out = out.with_extension("sgf");
-                    if let Err(e) = graphgo::io::atomic_file::write_atomically(&sgf_out, &text) {
-                        return fail(format!("{}: cannot write: {e}", sgf_out.display()));
-                    }
+            if let Some(text) = graphgo::io::sgf::write(&shrunk.game, &comment) {
+                let sgf_out = out.with_extension("sgf");
+                if let Err(e) = graphgo::io::atomic_file::write_atomically(&sgf_out, &text) {
+                    return (
+                        written,
+                        Some(format!("{}: cannot write: {e}", sgf_out.display())),
+                    );
+                }
+                if !json {
                     println!(
                         "shrunk on grids to {} turns: {}",
                         shrunk.game.turns.len(),
                         sgf_out.display()
                     );
                 }
+                written.push(serde_json::json!({
+                    "file": sgf_out.display().to_string(),
+                    "format": "sgf",
+                    "turns": shrunk.game.turns.len(),
+                    "vertices": shrunk.game.setup.board.len(),
+                }));
             }
         }
     }
-    ExitCode::from(1)
+    (written, None)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -809,15 +944,19 @@ fn fuzz(
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     let choice = match graphgo::differential::shard::shard_from_env_or_flag(shard) {
         Ok(s) => s,
-        Err(e) => return fail(e),
+        Err(e) => return fail_as(json, None, e),
     };
     let shard = choice.shard;
     if max_findings == 0 {
-        return fail("--max-findings: 0 would stop before the first game (give at least 1)");
+        return fail_as(
+            json,
+            None,
+            "--max-findings: 0 would stop before the first game (give at least 1)",
+        );
     }
     // Checked before any game is played: a finding is never found only to be lost.
     if let Err(e) = graphgo::differential::findings::Store::open(&out) {
-        return fail(format!("--out {e}"));
+        return fail_as(json, None, format!("--out {e}"));
     }
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
@@ -842,7 +981,13 @@ fn fuzz(
         None => compare::engine(),
         Some(name) => match graphgo::differential::fuzz::planted_bug(name) {
             Some(b) => b,
-            None => return fail(format!("--planted-bug: '{name}' is not no-superko")),
+            None => {
+                return fail_as(
+                    json,
+                    None,
+                    format!("--planted-bug: '{name}' is not no-superko"),
+                )
+            }
         },
     };
     let span = match limit {
@@ -936,7 +1081,7 @@ fn fuzz(
     bar.finish_and_clear();
     let summary = match run {
         Ok(s) => s,
-        Err(e) => return fail(e),
+        Err(e) => return fail_as(json, None, e),
     };
     if json {
         let mut value = serde_json::to_value(&summary.shard_summary).expect("a summary prints");
@@ -1042,16 +1187,17 @@ fn vectors(action: VectorsAction) -> ExitCode {
     compare::quiet_panics_in_sides();
     let (spec, engine) = (compare::reference(), compare::engine());
     match action {
-        VectorsAction::Check { dir } => {
+        VectorsAction::Check { dir, json } => {
             let loaded = match vectors::load_dir(&dir) {
                 Ok(v) => v,
-                Err(e) => return fail(e),
+                Err(e) => return fail_as(json, None, e),
             };
             if loaded.is_empty() {
-                return fail(format!(
-                    "{}: no vector files (.yaml, .yml, .json)",
-                    dir.display()
-                ));
+                return fail_as(
+                    json,
+                    None,
+                    format!("{}: no vector files (.yaml, .yml, .json)", dir.display()),
+                );
             }
             // One vector at a time, so that SIGINT or SIGTERM stops between two of them
             // with the summary of those checked.
@@ -1064,13 +1210,21 @@ fn vectors(action: VectorsAction) -> ExitCode {
                 let part = vectors::check_all(&[&*spec, &*engine], one);
                 summary.runs.extend(part.runs);
             }
-            print!("{}", summary.text());
+            if json {
+                let value = summary.to_json(loaded.len(), signals.name().as_deref());
+                println!("{value:#}");
+            } else {
+                print!("{}", summary.text());
+            }
             if let (Some(status), Some(name)) = (signals.exit_status(), signals.name()) {
-                println!(
-                    "stopped by {name} after {} of {} vectors",
-                    summary.runs.len(),
-                    loaded.len()
-                );
+                // With --json the object's `stopped` and counts say it.
+                if !json {
+                    println!(
+                        "stopped by {name} after {} of {} vectors",
+                        summary.runs.len(),
+                        loaded.len()
+                    );
+                }
                 return ExitCode::from(status);
             }
             if summary.failed() {
@@ -1249,22 +1403,24 @@ fn load_game(
     graphgo::io::record::InputError,
 > {
     use graphgo::io::record::InputError;
-    if is_sgf(file) {
-        let (rules, options) = sgf.read().map_err(InputError)?;
-        return graphgo::io::sgf::load(file, rules, options).map(|g| (g, None));
+    use graphgo::io::record_input::RecordInput;
+    let shown = graphgo::io::record::input_name(file);
+    let at_file = |e: InputError| InputError(format!("{shown}: {e}"));
+    match graphgo::io::record_input::read(file)? {
+        RecordInput::Sgf(text) => {
+            let (rules, options) = sgf.read().map_err(InputError)?;
+            let game = graphgo::io::sgf::parse(&text, rules, options).map_err(at_file)?;
+            Ok((game, None))
+        }
+        RecordInput::Record(_) if sgf.given() => Err(InputError(format!(
+            "{shown}: --rules and the rule options are for SGF files; a YAML or JSON record names its own rules and options"
+        ))),
+        RecordInput::Record(r) => {
+            let game = r.game().map_err(at_file)?;
+            let cycle = r.cycle_turns(&game).map_err(at_file)?;
+            Ok((game, cycle))
+        }
     }
-    if sgf.given() {
-        return Err(InputError(format!(
-            "{}: --rules and the rule options are for SGF files; a YAML or JSON record names its own rules and options",
-            file.display()
-        )));
-    }
-    Record::load(file).and_then(|r| {
-        let at_file = |e: InputError| InputError(format!("{}: {e}", file.display()));
-        let game = r.game().map_err(at_file)?;
-        let cycle = r.cycle_turns(&game).map_err(at_file)?;
-        Ok((game, cycle))
-    })
 }
 
 fn replay_dir(dir: &Path, with_spec: bool, all: bool, flags: &SgfRules) -> ExitCode {
@@ -1390,27 +1546,33 @@ fn verify_gtp(
     use graphgo::conformance::gtp;
     let options = match flags.read() {
         Ok((_, o)) => o,
-        Err(e) => return fail(e),
+        Err(e) => return fail_as(json, None, e),
     };
     if let Some(&bad) = sizes
         .iter()
         .find(|&&s| !(2..=gtp::MAX_GTP_SIZE).contains(&s))
     {
-        return fail(format!(
-            "--size: {bad} is not a board side from 2 to {}",
-            gtp::MAX_GTP_SIZE
-        ));
+        return fail_as(
+            json,
+            None,
+            format!(
+                "--size: {bad} is not a board side from 2 to {}",
+                gtp::MAX_GTP_SIZE
+            ),
+        );
     }
     for (flag, secs) in [("--timeout", timeout), ("--startup-timeout", startup)] {
         if !(secs.is_finite() && secs > 0.0 && secs <= 3600.0) {
-            return fail(format!(
-                "{flag}: {secs} is not a number of seconds from 0 to 3600"
-            ));
+            return fail_as(
+                json,
+                None,
+                format!("{flag}: {secs} is not a number of seconds from 0 to 3600"),
+            );
         }
     }
     let komi = match graphgo::rational::parse(komi) {
         Ok(k) => k,
-        Err(e) => return fail(format!("--komi: {e}")),
+        Err(e) => return fail_as(json, None, format!("--komi: {e}")),
     };
     let timeout = std::time::Duration::from_secs_f64(timeout);
     let startup = std::time::Duration::from_secs_f64(startup);
@@ -1434,7 +1596,7 @@ fn verify_gtp(
     if let Err(e) =
         graphgo::differential::findings::Store::open(plan.out.as_deref().expect("given"))
     {
-        return fail(format!("--out: {e}"));
+        return fail_as(json, None, format!("--out: {e}"));
     }
     let scratch = std::env::temp_dir();
     let rules = match gtp::GtpRules::spawn(engine, [startup, timeout], Some(options), &scratch) {
@@ -1474,7 +1636,7 @@ fn verify_gtp(
     };
     let report = match graphgo::conformance::verify::verify_with(&rules, &plan, &mut progress) {
         Ok(r) => r,
-        Err(e) => return fail(e),
+        Err(e) => return fail_as(json, None, e),
     };
     if json {
         println!(

@@ -927,17 +927,28 @@ fn malformed_inputs_exit_2_naming_file_field_value() {
             "{name}: the message does not name the file: {}",
             r.stderr
         );
-        for needle in needles {
+        for needle in &needles {
             assert!(
                 r.stderr.contains(needle),
                 "{name}: message lacks {needle:?}: {}",
                 r.stderr
             );
         }
-        // The same with --json: still exit 2, nothing on stdout.
+        // The same with --json: still exit 2, the failure as one JSON object on stdout
+        // (spec/FORMAT.md, "Errors as JSON") naming the file, and nothing on stderr.
         let j = play_file(&dir.join(name), true);
         assert_eq!(j.code, 2, "{name} --json");
-        assert!(j.stdout.is_empty(), "{name} --json: {}", j.stdout);
+        assert!(j.stderr.is_empty(), "{name} --json: {}", j.stderr);
+        let e: Value = serde_json::from_str(&j.stdout)
+            .unwrap_or_else(|e| panic!("{name} --json: not JSON ({e}): {}", j.stdout));
+        let path = dir.join(name);
+        assert_eq!(e["error"]["file"], path.display().to_string(), "{name}");
+        for needle in needles {
+            assert!(
+                e["error"]["message"].as_str().unwrap().contains(needle),
+                "{name} --json: message lacks {needle:?}: {e}"
+            );
+        }
     }
 }
 

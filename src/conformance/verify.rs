@@ -755,15 +755,7 @@ impl Report {
             .iter()
             .map(|run| {
                 let (_, o) = &run.outcomes[0];
-                let (outcome, detail) = match o {
-                    Outcome::Pass => ("pass", serde_json::Value::Null),
-                    Outcome::PassVerdicts(why) => ("pass-verdicts", serde_json::json!(why)),
-                    Outcome::Fail(lines) => ("fail", serde_json::json!(lines)),
-                    Outcome::Skip(why) => (
-                        "skip",
-                        serde_json::to_value(why).unwrap_or(serde_json::Value::Null),
-                    ),
-                };
+                let (outcome, detail) = o.to_json();
                 serde_json::json!({
                     "id": run.id,
                     "file": run.file.display().to_string(),

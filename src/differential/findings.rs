@@ -224,6 +224,33 @@ pub fn signature(setup: &Setup, divergence: &Divergence) -> String {
     format!("{rules} | {kind}")
 }
 
+/// `graphgo check --json`: the record, the two sides, the number of turns, and whether they
+/// agree; when they do not, the divergence (the turns given to both before it showed, its
+/// signature as campaigns group findings, and the description `graphgo check` prints).
+/// The caller adds `shrunk` (the files written) when it shrinks.
+pub fn check_verdict(
+    file: &str,
+    sides: [&str; 2],
+    game: &crate::io::record::Game,
+    divergence: Option<&Divergence>,
+) -> serde_json::Value {
+    use serde_json::json;
+    let divergence = divergence.map(|d| {
+        json!({
+            "after_turns": d.turns,
+            "signature": signature(&game.setup, d),
+            "description": d.describe(game.setup.turn_names()),
+        })
+    });
+    json!({
+        "file": file,
+        "sides": sides,
+        "turns": game.turns.len(),
+        "agree": divergence.is_none(),
+        "divergence": divergence,
+    })
+}
+
 /// The kind of a turn, in the words of the records.
 fn turn_kind(turn: &Turn) -> &'static str {
     match turn {

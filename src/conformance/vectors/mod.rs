@@ -1046,6 +1046,23 @@ pub enum Outcome {
     Skip(SkipReason),
 }
 
+impl Outcome {
+    /// The outcome's name in JSON reports (`pass`, `pass-verdicts`, `fail`, `skip`) and its
+    /// detail: the reason of a verdicts-only pass, the lines of a failure, the reason of a
+    /// skip (`{"kind": …, "why": …}`), or null for a pass.
+    pub fn to_json(&self) -> (&'static str, serde_json::Value) {
+        match self {
+            Outcome::Pass => ("pass", serde_json::Value::Null),
+            Outcome::PassVerdicts(why) => ("pass-verdicts", serde_json::json!(why)),
+            Outcome::Fail(lines) => ("fail", serde_json::json!(lines)),
+            Outcome::Skip(why) => (
+                "skip",
+                serde_json::to_value(why).unwrap_or(serde_json::Value::Null),
+            ),
+        }
+    }
+}
+
 /// Why a vector (or a game of a campaign) was not run on an implementation.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 #[serde(tag = "kind", content = "why", rename_all = "kebab-case")]
@@ -1249,6 +1266,74 @@ impl Summary {
         self.runs
             .iter()
             .any(|r| r.outcomes.iter().any(|(_, o)| o.is_fail()))
+    }
+
+    /// `graphgo vectors check --json` (spec/FORMAT.md): every vector's outcome on each
+    /// side, the per-clause tally, the totals per side, and whether all passed. `stopped` names the signal that
+    /// ended the run early (null when it ran to the end).
+    pub fn to_json(&self, loaded: usize, stopped: Option<&str>) -> serde_json::Value {
+        use serde_json::{json, Value};
+        let summary = self;
+        let vectors: Vec<Value> = summary
+            .runs
+            .iter()
+            .map(|run| {
+                let outcomes: serde_json::Map<String, Value> = run
+                    .outcomes
+                    .iter()
+                    .map(|(side, o)| {
+                        let (outcome, detail) = o.to_json();
+                        (side.clone(), json!({"outcome": outcome, "detail": detail}))
+                    })
+                    .collect();
+                json!({
+                    "id": run.id,
+                    "file": run.file.display().to_string(),
+                    "clauses": run.clauses,
+                    "outcomes": outcomes,
+                })
+            })
+            .collect();
+        let tally = |pass: usize, fail: usize, skip: usize| json!({"pass": pass, "fail": fail, "skip": skip});
+        let clauses: serde_json::Map<String, Value> = summary
+            .per_clause()
+            .into_iter()
+            .map(|(clause, row)| {
+                let sides: serde_json::Map<String, Value> = summary
+                    .sides
+                    .iter()
+                    .zip(row)
+                    .map(|(side, t)| (side.clone(), tally(t.pass, t.fail, t.skip)))
+                    .collect();
+                (clause, Value::Object(sides))
+            })
+            .collect();
+        let totals: serde_json::Map<String, Value> = summary
+            .sides
+            .iter()
+            .enumerate()
+            .map(|(i, side)| {
+                let count = |f: &dyn Fn(&Outcome) -> bool| {
+                    summary.runs.iter().filter(|r| f(&r.outcomes[i].1)).count()
+                };
+                let t = tally(
+                    count(&|o| matches!(o, Outcome::Pass | Outcome::PassVerdicts(_))),
+                    count(&|o| o.is_fail()),
+                    count(&|o| matches!(o, Outcome::Skip(_))),
+                );
+                (side.clone(), t)
+            })
+            .collect();
+        json!({
+            "sides": summary.sides,
+            "passed": !summary.failed() && stopped.is_none(),
+            "vectors_checked": summary.runs.len(),
+            "vectors_found": loaded,
+            "stopped": stopped,
+            "vectors": vectors,
+            "clauses": clauses,
+            "totals": totals,
+        })
     }
 
     /// clause -> per side tally.
