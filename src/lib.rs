@@ -1,6 +1,6 @@
 //! graphgo: the rules of Go as mathematicians write them, on any graph.
 //!
-//! Layers, each importing only those below it (`tests/layers.rs` reads every `use` of
+//! Layers, each importing only those below it (`tests/project/layers.rs` reads every `use` of
 //! `src/` and fails on an arrow that points up or sideways):
 //! 0. [`rational`]: exact numbers as text;
 //! 1. [`board`]: the equipment: graphs and their builders, and what each family adds to

@@ -216,7 +216,7 @@ const GGG: &str = "G. Farnebäck, GoGameGraphs, README.md, Table of Small Go Gam
 const TWO: &str = "J. Tromp, C program solving 2x2 Go with area rules and positional superko (value 1, Black wins by one point), and B. Taylor's proof of the same value cited on Sensei's Library, 2x2 board";
 
 /// The published numbers graphgo reproduces (typed in here from the references, never
-/// computed): `tests/tables.rs` asserts the fast ones, `graphgo tables --all` all of them.
+/// computed): `tests/differential/tables.rs` asserts the fast ones, `graphgo tables --all` all of them.
 pub const PUBLISHED: &[Published] = &[
     p("legal positions, n x n grid", "1x1", "1", A094777, false),
     p("legal positions, n x n grid", "2x2", "57", A094777, false),

@@ -12,7 +12,7 @@
 //!
 //! The crate is a dev-dependency of graphgo (Cargo.toml), so graphgo's library does not
 //! depend on it: this file is compiled into the example `goban-rs` (adapters/goban-rs/main.rs)
-//! and into tests/adapters.rs. See spec/engines/goban-rs.md.
+//! and into tests/conformance/adapters.rs. See spec/engines/goban-rs.md.
 //!
 //! [`Goban::get_color`]: goban::pieces::goban::Goban::get_color
 

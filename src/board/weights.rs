@@ -7,7 +7,7 @@
 //!   open, closed or absent: `z >= 1`, `z > 1/1000`, `1 <= z < 5`. Every T that a person
 //!   writes for a finite board with rational weights (a threshold, a window, a set of
 //!   windows) is of this form; the text's own `int((z + 360) / 361)` equals `z >= 1` on
-//!   every value it can take on 19x19 (`tests/mango_equipment.rs`).
+//!   every value it can take on 19x19 (`tests/mango/equipment.rs`).
 
 use std::fmt;
 

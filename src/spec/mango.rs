@@ -11,7 +11,7 @@
 //! index at most 2 and exactly two points have index 1 is one simple path between those two
 //! points plus point-disjoint cycles (reading 7): dropping the cycles leaves a path with
 //! the same endpoints and fewer interior points, and a simple walk found by a search is a
-//! path. `tests/mango_paths.rs` checks the two against each other.
+//! path. `tests/mango/paths.rs` checks the two against each other.
 
 use std::sync::Arc;
 

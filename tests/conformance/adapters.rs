@@ -17,10 +17,10 @@ use graphgo::game::{
     Colour, Neutral, Player, Repetition, RuleId, RuleSet, SelfCapture, Setup, Turn,
 };
 
-#[path = "../adapters/goban-rs/engine.rs"]
+#[path = "../../adapters/goban-rs/engine.rs"]
 mod goban_rs;
 
-#[path = "../spec/engines/findings/goban-rs/repro.rs"]
+#[path = "../../spec/engines/findings/goban-rs/repro.rs"]
 mod goban_rs_findings;
 
 /// Says that a test is skipped, on the real standard error: libtest captures `eprintln!` of

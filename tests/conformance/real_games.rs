@@ -2,7 +2,7 @@
 //! replayed under Tromp-Taylor rules (`ggg1` with `sgf::TROMP_TAYLOR`: neutral none, all
 //! self-capture, positional superko) through the engine, and the games on boards up to 9x9
 //! through the transcription too. Every move must be legal except
-//! the few listed, with the reason, in `tests/real_games_exceptions.yaml`.
+//! the few listed, with the reason, in `tests/conformance/real_games_exceptions.yaml`.
 //!
 //! Skips with a `SKIPPED:` line when `GRAPHGO_GAMES` does not name a folder.
 

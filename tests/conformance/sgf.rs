@@ -228,6 +228,15 @@ fn a_grid_counterexample_shrinks_on_grids_and_is_written_as_sgf() {
 }
 
 proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config {
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::Direct(
+                "tests/proptest-regressions/sgf.txt",
+            ),
+        )),
+        ..proptest::test_runner::Config::default()
+    })]
+
     /// Any text built from SGF's own characters is read or refused with a message, never a
     /// panic; what is read is a game on its grid that the writer gives back unchanged.
     #[test]

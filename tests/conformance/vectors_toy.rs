@@ -6,7 +6,7 @@
 //! passes too.
 
 #[allow(dead_code)]
-#[path = "../examples/toy_engine.rs"]
+#[path = "../../examples/toy_engine.rs"]
 mod toy_engine;
 
 use graphgo::conformance::verify::{self, Declared, Plan, Support};

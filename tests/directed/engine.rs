@@ -90,7 +90,16 @@ fn turns(setup: &Setup, choices: &[u16]) -> Vec<Turn> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    // Failures kept where they were when this file was a binary of its own.
+    #![proptest_config(proptest::test_runner::Config {
+        cases: 200,
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::Direct(
+                "tests/proptest-regressions/directed_engine.txt",
+            ),
+        )),
+        ..proptest::test_runner::Config::default()
+    })]
 
     /// dir:CAPTURE, dir:KO, dir:TURNS: the engine and the transcription agree on every turn.
     #[test]

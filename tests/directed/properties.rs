@@ -2,8 +2,7 @@
 //! symmetric digraphs capture as General Graph Go does (`dir:CAPTURE` against `ggg1:2`), the
 //! isolated-pairs search (`dir:NOTE-pairs`), and records and turns written back and read.
 
-#[allow(dead_code)]
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 
@@ -43,6 +42,15 @@ fn board_and_colouring() -> impl Strategy<Value = (Board, Vec<Colour>, Player)> 
 }
 
 proptest! {
+    #![proptest_config(proptest::test_runner::Config {
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::Direct(
+                "tests/proptest-regressions/directed_properties.txt",
+            ),
+        )),
+        ..proptest::test_runner::Config::default()
+    })]
+
     /// dir:CAPTURE against ggg1:2 on symmetric digraphs: per-stone liberties along arcs both
     /// ways are group liberties, so every placement removes the same stones; and the
     /// placements allowed are the same (ggg1 without its repetition rule, which the directed
@@ -184,7 +192,7 @@ fn pairs_setup(n: usize) -> Setup {
 /// the N = 3 value is exactly 124.
 #[test]
 fn dir_note_pairs_n3_game_replays_under_ggg1() {
-    let points: Vec<usize> = include_str!("../spec/pairs/n3-game.txt")
+    let points: Vec<usize> = include_str!("../../spec/pairs/n3-game.txt")
         .lines()
         .filter(|l| !l.starts_with('#'))
         .flat_map(str::split_whitespace)

@@ -5,7 +5,7 @@
 //! Boards are named as the builders name them: `x-y` on plane boards (column x from the
 //! left, row y from the bottom), `1`..`n` on paths, cycles and complete graphs.
 
-mod table;
+use crate::table;
 
 use std::sync::Arc;
 

@@ -2,7 +2,7 @@
 //! (`ggg1:notes`) and the 5x5 position printed after version 2 (`ggg2:example`). Every
 //! expected value is worked out by hand from the rules text, in the comment beside it.
 
-mod table;
+use crate::table;
 
 use std::sync::Arc;
 

@@ -13,9 +13,9 @@
 //!   cases on every run: commit that file to keep the case;
 //! - a whole run can be repeated with `PROPTEST_RNG_SEED=<u64> cargo test --test
 //!   ggg_properties`, and one property picked by name as usual
-//!   (`cargo test --test ggg_properties relabelling`).
+//!   (`cargo test --test ggg relabelling`).
 
-mod support;
+use crate::support;
 
 use std::collections::HashSet;
 use std::sync::Arc;

@@ -2,7 +2,7 @@
 //! the extension options (self-capture, repetition), each with a hand-worked position where
 //! the reading or the option changes the answer.
 
-mod table;
+use crate::table;
 
 use graphgo::board::Board;
 use graphgo::game::{

@@ -42,7 +42,7 @@ fn mango_engine_agrees_with_the_spec_on_random_games() {
 
 #[test]
 fn mango_engine_plays_the_hand_worked_ko() {
-    // The record of tests/mango_weighted.rs: the retake is legal at corner weight 1/4 and
+    // The record of tests/mango/weighted.rs: the retake is legal at corner weight 1/4 and
     // refused (mango:LEGAL) at 1, on both sides alike.
     for (w, legal) in [("1/4", true), ("1", false)] {
         let text = format!(

@@ -8,8 +8,7 @@
 //! failures are kept in `tests/proptest-regressions/mango_go.txt`, and the shrunk case
 //! prints as a graphgo record.
 
-#[allow(dead_code)]
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 

@@ -3,8 +3,7 @@
 //! uses, on tiny boards, including boards where a "path" can carry extra disjoint cycles
 //! (reading 7): ALIVE's L and SCORE's two conditions come out the same.
 
-#[allow(dead_code)]
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 

@@ -4,8 +4,7 @@
 //!
 //! Grid names are `x-y` from the bottom left; every expected value is worked by hand.
 
-#[allow(dead_code)]
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 

@@ -9,8 +9,7 @@
 //! 1): `ggg1:4` as written gives it to both players, the other two to neither. `ggg1:4`
 //! under `neutral: none` (Tromp-Taylor) agrees with the other two everywhere.
 
-#[allow(dead_code)]
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 

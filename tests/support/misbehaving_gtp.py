@@ -1,5 +1,5 @@
 """A GTP engine that misbehaves in one way, for the tests of `graphgo verify-gtp`
-(tests/gtp.rs): an engine under test must never take graphgo down.
+(tests/conformance/gtp.rs): an engine under test must never take graphgo down.
 
     python3 misbehaving_gtp.py MODE
 

@@ -1,4 +1,4 @@
-//! What the property tests of `tests/ggg_properties.rs` share: strategies for boards, setups
+//! What the property tests of `tests/ggg/properties.rs` share: strategies for boards, setups
 //! and turn sequences; a driver that plays a sequence through the transcription by the
 //! public [`Playable`] interface and keeps every observation; and an independent reading of
 //! `ggg1:1` (groups, liberties, components by flood fill) to check the transcription with.

@@ -777,7 +777,7 @@ pub fn readings(rules: &dyn RuleSet, game: &Game, base: &Expected) -> Result<Rea
 /// The clause ids a game exercises, read off what happens in it.
 ///
 /// The network article (`nrich:*`) has no rule set of its own: its chains, captures and
-/// flooding are General Graph Go's (`tests/nrich_clauses.rs` holds them equal), so a `ggg`
+/// flooding are General Graph Go's (`tests/nrich/clauses.rs` holds them equal), so a `ggg`
 /// vector exercises `nrich:chain`, `nrich:capture` and `nrich:invariant` when a move captures
 /// without losing its own stones, `nrich:flood` when a `ggg1` game is scored under
 /// `neutral: none` (territory flooded from one colour only), and `nrich:boards` on every

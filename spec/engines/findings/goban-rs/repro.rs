@@ -1,6 +1,6 @@
 //! Reproductions, in the crate's own API, of the two bugs graphgo finds in `goban` 0.20.1
 //! (spec/engines/goban-rs.md). Each function returns true while the bug is there. A
-//! maintainer can paste either body into a test of the crate; graphgo's tests/adapters.rs
+//! maintainer can paste either body into a test of the crate; graphgo's tests/conformance/adapters.rs
 //! runs both against the pinned version.
 //!
 //! The crate's coordinates are (row, column) from the top left; `GobanSizes::Custom(height,

@@ -1,0 +1,11 @@
+//! The command line across families: every command and its exit statuses, `check` and
+//! `fuzz`, campaigns, `vectors`, hostile inputs, `play --explain`.
+//!
+//! One test binary for all of them (each file a module), so that the crate is linked once.
+
+mod campaign;
+mod check_fuzz;
+mod commands;
+mod explain;
+mod hostile_inputs;
+mod vectors;

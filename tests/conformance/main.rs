@@ -1,0 +1,13 @@
+//! Conformance: the adapters of outside implementations, the conformance report, GTP
+//! engines, graphgo as a GTP referee, the vectors, SGF, real games.
+//!
+//! One test binary for all of them (each file a module), so that the crate is linked once.
+
+mod adapters;
+mod gtp;
+mod real_games;
+mod referee;
+mod report;
+mod sgf;
+mod vectors;
+mod vectors_toy;

@@ -1,0 +1,6 @@
+//! The project's own laws: the clause register traced, no machine paths, the layering.
+//!
+//! One test binary for all of them (each file a module), so that the crate is linked once.
+
+mod laws;
+mod layers;
