@@ -686,16 +686,8 @@ impl Report {
         for (why, n) in &skips {
             let _ = writeln!(out, "skipped {n}: {why}");
         }
-        // The per-clause table and totals (without the per-vector lines, given above).
-        let table = self.vectors.text();
-        for line in table.lines().filter(|l| {
-            !l.starts_with("FAIL ")
-                && !l.starts_with("skip ")
-                && !l.starts_with("pass ")
-                && !l.starts_with("  ")
-        }) {
-            let _ = writeln!(out, "{line}");
-        }
+        // The per-clause table and totals (the per-vector lines are given above).
+        out.push_str(&self.vectors.table_text());
         let c = &self.campaign;
         let _ = writeln!(
             out,

@@ -392,3 +392,44 @@ fn vectors_round_trip_through_their_text() {
         assert_eq!(again, v, "{}", v.head.id);
     }
 }
+
+/// The table of a summary holds counts only: its skips and failures are counted per clause,
+/// never listed (a report that lists them its own way takes the table as it is, without
+/// cutting lines by their first word).
+#[test]
+fn the_table_counts_skips_and_failures_without_listing_them() {
+    use graphgo::conformance::vectors::{Outcome, SkipReason, Summary, VectorRun};
+    let run = |id: &str, outcome: Outcome| VectorRun {
+        file: PathBuf::from(format!("{id}.yaml")),
+        id: id.to_string(),
+        clauses: vec!["ggg1:2".to_string()],
+        outcomes: vec![("toy".to_string(), outcome)],
+    };
+    let summary = Summary {
+        sides: vec!["toy".to_string()],
+        runs: vec![
+            run("a", Outcome::Pass),
+            run(
+                "b",
+                Outcome::Skip(SkipReason::NotDeclared("komi not supported".into())),
+            ),
+            run("c", Outcome::Fail(vec!["result differs".into()])),
+        ],
+    };
+    let table = summary.table_text();
+    // By hand: one clause, one pass, one failure, one skip on the one side.
+    assert!(table.contains("1/1/1"), "{table}");
+    assert!(
+        table.ends_with("3 vectors; toy: 1 pass, 1 fail, 1 skipped\n"),
+        "{table}"
+    );
+    assert!(!table.contains("komi not supported") && !table.contains("result differs"));
+    // The whole text lists them, then the same table.
+    let text = summary.text();
+    assert!(text.contains("skip b on toy: komi not supported"), "{text}");
+    assert!(
+        text.contains("FAIL c (c.yaml) on toy:\n  result differs"),
+        "{text}"
+    );
+    assert!(text.ends_with(&table));
+}

@@ -1380,6 +1380,15 @@ impl Summary {
                 }
             }
         }
+        out.push_str(&self.table_text());
+        out
+    }
+
+    /// The per-clause table (pass, fail and skip counts per side) and the closing line of
+    /// totals: the report without its per-vector lines, for reports that list the failures
+    /// and skips their own way.
+    pub fn table_text(&self) -> String {
+        let mut out = String::new();
         let w = self
             .per_clause()
             .keys()
