@@ -1,5 +1,5 @@
 //! The command line across families: every command and its exit statuses, `check` and
-//! `fuzz`, campaigns, `vectors`, hostile inputs, `play --explain`.
+//! `fuzz`, campaigns, `vectors`, hostile inputs, `play --explain`, `--json` and `-` everywhere.
 //!
 //! One test binary for all of them (each file a module), so that the crate is linked once.
 
@@ -8,4 +8,5 @@ mod check_fuzz;
 mod commands;
 mod explain;
 mod hostile_inputs;
+mod scriptable;
 mod vectors;
