@@ -287,7 +287,7 @@ fn spring_drawn(board: &Board) -> Layout {
     let n = board.len();
     let edges: Vec<(Vertex, Vertex)> = board.edges().collect();
     let unit = spring(n, &edges);
-    let side = SPACING * (1.5 * (n as f64).sqrt()).max(3.0);
+    let side = SPACING * (2.5 * (n as f64).sqrt()).max(5.0);
     let at: Vec<(f64, f64)> = unit
         .iter()
         .map(|&(x, y)| (MARGIN + x * side, MARGIN + y * side))

@@ -73,7 +73,7 @@ pub struct Picture {
     pub rules: String,
     /// Which position: after this many turns (0: the setup).
     pub turn: usize,
-    /// How many turns of the record were played (legal turns only).
+    /// How many turns the record has (a refused turn and those after it included).
     pub turns: usize,
     /// Lines of text under the board: the last turn, who is to move, scores, the result,
     /// MANGO's threshold, a refused turn.
@@ -209,9 +209,6 @@ pub fn pictures(game: &Game) -> Result<Vec<Picture>, String> {
         all.push(frames.draw());
     }
     frames.finish_notes(all.last_mut().expect("turn 0 is drawn"));
-    for p in &mut all {
-        p.turns = frames.index;
-    }
     Ok(all)
 }
 
@@ -372,7 +369,7 @@ impl<'g> Frames<'g> {
             board: layout.kind.clone(),
             rules: setup.rules.name().to_string(),
             turn: self.index,
-            turns: self.index,
+            turns: self.game.turns.len(),
             notes: self.notes(),
             spots,
             links: layout.links.clone(),

@@ -88,11 +88,18 @@ pub fn svg(p: &Picture) -> String {
         num(width),
         num(p.height)
     );
+    // The board centred above notes wider than it.
+    let _ = writeln!(
+        out,
+        r#"<g class="board" transform="translate({} 0)">"#,
+        num((width - p.width) / 2.0)
+    );
     regions(&mut out, p);
     links(&mut out, p);
     seams(&mut out, p);
     points(&mut out, p);
     labels(&mut out, p);
+    out.push_str("</g>\n");
     for (i, note) in p.notes.iter().enumerate() {
         let _ = writeln!(
             out,
@@ -134,6 +141,10 @@ fn regions(out: &mut String, p: &Picture) {
                 r#"<path class="forbidden-region" data-placement="{name}" d="{d}" stroke-width="2.5" stroke-linejoin="round"/>"#,
                 name = escape(&r.name),
             );
+        }
+        // A placement of one point named like it needs no second label.
+        if r.points.len() == 1 && p.spots[r.points[0]].name == r.name {
+            continue;
         }
         let top = hull
             .iter()
@@ -472,9 +483,9 @@ fn points(out: &mut String, p: &Picture) {
         if let Some(w) = &s.weight {
             let _ = writeln!(
                 out,
-                r#"<text class="weight" data-point="{name}" x="{}" y="{}" text-anchor="start">{}</text>"#,
-                num(s.x + STONE * 0.7),
-                num(s.y + STONE + 10.0),
+                r#"<text class="weight" data-point="{name}" x="{}" y="{}" text-anchor="end">{}</text>"#,
+                num(s.x - STONE * 0.6),
+                num(s.y - STONE * 0.6),
                 escape(w)
             );
         }
