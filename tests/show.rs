@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use graphgo::record::{Game, Record};
+use graphgo::io::record::{Game, Record};
 use graphgo::show::{self, Format};
 use roxmltree::{Document, Node};
 
