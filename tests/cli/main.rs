@@ -1,5 +1,6 @@
 //! The command line across families: every command and its exit statuses, `check` and
-//! `fuzz`, campaigns, `vectors`, hostile inputs, `play --explain`, `--json` and `-` everywhere.
+//! `fuzz`, campaigns, `vectors`, hostile inputs, `play --explain`, `--json` and `-` everywhere,
+//! `show`'s pictures.
 //!
 //! One test binary for all of them (each file a module), so that the crate is linked once.
 
@@ -9,4 +10,5 @@ mod commands;
 mod explain;
 mod hostile_inputs;
 mod scriptable;
+mod show;
 mod vectors;
