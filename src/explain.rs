@@ -15,11 +15,11 @@ use std::sync::Arc;
 use serde_json::{json, Value};
 
 use crate::board::{Board, Vertex};
-use crate::game::{Colour, EndReason, Observation, Player, RuleId, RuleSet, Turn};
+use crate::game::{Colour, EndReason, Neutral, Observation, Player, RuleId, RuleSet, Turn};
 use crate::io::record::Game;
 use crate::rational;
-use crate::spec::ggg;
 use crate::spec::Spec;
+use crate::spec::{ggg, nrich};
 
 /// One clause at work: its id and what it did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,6 +101,13 @@ pub fn explain(game: &Game) -> Result<Trace, String> {
     let board = &setup.board;
     let names = setup.turn_names();
     let mut playing = Spec.start(setup).map_err(|e| e.to_string())?;
+    // General Graph Go's own state beside it, to ask `ggg::check_move` why each move of a
+    // player left without one is refused (`ggg2:4`, `ggg3:4`).
+    let mut graph_state = if RuleId::GRAPH.contains(&setup.rules) {
+        Some(ggg::start(setup)?)
+    } else {
+        None
+    };
     let mut before = playing.observe();
     // The colouring at the start and after every legal turn, to name the turn a refused
     // repetition would return to.
@@ -125,8 +132,12 @@ pub fn explain(game: &Game) -> Result<Trace, String> {
             }
             Ok(()) => {
                 let after = playing.observe();
-                let steps = turn_steps(game, turn, &before, &after);
+                let mut steps = turn_steps(game, turn, &before, &after);
                 history.push(after.position.clone());
+                if let Some(state) = graph_state.as_mut() {
+                    *state = ggg::take_turn(state, turn).map_err(|e| e.to_string())?;
+                    steps.extend(no_move_reasons(game, state, &before, &after, &history));
+                }
                 turns.push(TurnTrace {
                     number,
                     turn: text,
@@ -173,6 +184,70 @@ fn repeated_turn(
     let (produced, _) = ggg::make_move(&g, player, at);
     let produced: Vec<Colour> = produced.f.iter().copied().collect();
     history.iter().position(|p| *p == produced)
+}
+
+/// At a `ggg2:4` or `ggg3:4` ending, the loser's every move and the clause that refuses it
+/// (`ggg::check_move`), at most [`REASONS_SHOWN`] of them named.
+fn no_move_reasons(
+    game: &Game,
+    state: &ggg::GameState,
+    before: &Observation,
+    after: &Observation,
+    history: &[Vec<Colour>],
+) -> Vec<Step> {
+    let Some(result) = after.result.as_ref().filter(|_| before.result.is_none()) else {
+        return Vec::new();
+    };
+    if result.by != EndReason::NoMove {
+        return Vec::new();
+    }
+    let Some(loser) = result.winner.map(Player::opponent) else {
+        return Vec::new();
+    };
+    let board = &state.position.graph;
+    let empty: Vec<Vertex> = (0..board.len())
+        .filter(|&v| state.position.f[v] == Colour::Empty)
+        .collect();
+    if empty.is_empty() {
+        return vec![step(
+            end_clause_of(state),
+            format!("{} has no move: no vertex is empty", loser.word()),
+        )];
+    }
+    let mut out: Vec<Step> = empty
+        .iter()
+        .take(REASONS_SHOWN)
+        .filter_map(|&at| Some((at, ggg::check_move(state, loser, at).err()?)))
+        .map(|(at, illegal)| {
+            let mut says = format!("{} may not move: {}", loser.word(), illegal.reason);
+            let turn = Turn::Move { player: loser, at };
+            if let Some(k) = repeated_turn(game, after, &turn, history) {
+                says.push_str(&format!(": {} again", position_name(k)));
+            }
+            step(illegal.clause, says)
+        })
+        .collect();
+    if empty.len() > REASONS_SHOWN {
+        out.push(step(
+            end_clause_of(state),
+            format!(
+                "and {} more empty vertices, each refused",
+                empty.len() - REASONS_SHOWN
+            ),
+        ));
+    }
+    out
+}
+
+/// How many refused moves a no-move ending names.
+const REASONS_SHOWN: usize = 8;
+
+fn end_clause_of(state: &ggg::GameState) -> &'static str {
+    if state.rules == crate::game::Version::V2 {
+        "ggg2:4"
+    } else {
+        "ggg3:4"
+    }
 }
 
 /// The removed points of a legal turn: coloured before and empty after, and the points a
@@ -224,6 +299,17 @@ fn turn_steps(game: &Game, turn: &Turn, before: &Observation, after: &Observatio
                             "ggg1:2",
                             format!(
                                 "step 2 removes the {} group {}: it has no liberty (ggg1:1)",
+                                colour_word(*c),
+                                set_text(board, g)
+                            ),
+                        ));
+                        // The network article's words for the same event: a chain whose
+                        // last empty neighbour the move filled is captured.
+                        steps.push(step(
+                            "nrich:capture",
+                            format!(
+                                "{} filled the last liberty of the {} chain {} (nrich:chain): it is captured",
+                                board.name(at),
                                 colour_word(*c),
                                 set_text(board, g)
                             ),
@@ -306,10 +392,11 @@ fn turn_steps(game: &Game, turn: &Turn, before: &Observation, after: &Observatio
                 steps.push(step(
                     "topo:D9",
                     format!(
-                        "{} colours the legal placement {} {} (topo:D4)",
+                        "{} colours the legal placement {} {} (topo:D4): it is now a {} stone (topo:D3)",
                         player.word(),
                         setup.turn_names().name(at),
-                        set_text(board, &points)
+                        set_text(board, &points),
+                        player.word()
                     ),
                 ));
                 for (c, g) in &opponents {
@@ -497,19 +584,25 @@ fn end_steps(game: &Game, last: &Observation, board: &Board) -> Vec<Step> {
                                 .any(|&u| board.neighbours(u).iter().any(|&w| g.f[w] == c))
                         };
                         !touches(player.opponent().colour())
-                            && (setup.options.neutral == crate::game::Neutral::Both
-                                || touches(player.colour()))
+                            && (setup.options.neutral == Neutral::Both || touches(player.colour()))
                     })
                     .flat_map(|grp| grp.into_iter())
                     .collect();
+                // Reading 1: under `neutral: none` an empty group must touch the player's
+                // colour too (spec/ambiguities.md).
+                let touching = match setup.options.neutral {
+                    Neutral::Both => String::new(),
+                    Neutral::None => format!("a {} neighbour and ", player.word()),
+                };
                 let mut says = format!(
-                    "{} counts {}: {} {} vertices {} and {} empty vertices in groups with no {} neighbour {}",
+                    "{} counts {}: {} {} vertices {} and {} empty vertices in groups with {}no {} neighbour {}",
                     player.word(),
                     counted,
                     own.len(),
                     player.word(),
                     set_text(board, &own),
                     territory.len(),
+                    touching,
                     player.opponent().word(),
                     set_text(board, &{
                         let mut t = territory.clone();
@@ -528,6 +621,7 @@ fn end_steps(game: &Game, last: &Observation, board: &Board) -> Vec<Step> {
                 }
                 out.push(step("ggg1:4", says));
             }
+            out.extend(neutral_reading(setup, &last.position));
         }
         (RuleId::TopoStones, Some(score)) => {
             for player in Player::BOTH {
@@ -581,6 +675,15 @@ fn end_steps(game: &Game, last: &Observation, board: &Board) -> Vec<Step> {
         )),
         (_, None) => {}
     }
+    if setup.rules == RuleId::TopoStones && result.by == EndReason::Score {
+        out.push(step(
+            "topo:R5b",
+            match result.winner {
+                Some(p) => format!("the larger score wins: {}'s", p.word()),
+                None => "equal scores: a tie".to_string(),
+            },
+        ));
+    }
     let how = match result.by {
         EndReason::Score => "by score",
         EndReason::Resignation => "by resignation",
@@ -588,6 +691,59 @@ fn end_steps(game: &Game, last: &Observation, board: &Board) -> Vec<Step> {
     };
     out.push(step("result", format!("{winner} {how}")));
     out
+}
+
+/// Reading 1 of `ggg1:4` (spec/ambiguities.md) beside the network article's flooding
+/// (`nrich:flood`): under `neutral: none` each player's territory is what flooding from its
+/// stones reaches and flooding from the opponent's does not (`nrich::undisputed_territory`);
+/// under `neutral: both` (the text as written) the empty groups that touch no stone count
+/// for both, where flooding would give them to nobody.
+fn neutral_reading(setup: &crate::game::Setup, position: &[Colour]) -> Vec<Step> {
+    let board = &setup.board;
+    let flooded: nrich::Position = position.iter().copied().collect();
+    match setup.options.neutral {
+        Neutral::None => Player::BOTH
+            .iter()
+            .map(|&player| {
+                let reached: Vec<Vertex> =
+                    nrich::flooded_from(board, &flooded, player.colour()).into_iter().collect();
+                let undisputed: Vec<Vertex> =
+                    nrich::undisputed_territory(board, &flooded, player)
+                        .into_iter()
+                        .collect();
+                step(
+                    "nrich:flood",
+                    format!(
+                        "flooding from the {} stones reaches {}, of which {} is not reached from the {} stones: {}'s territory under neutral: none (reading 1)",
+                        player.word(),
+                        set_text(board, &reached),
+                        set_text(board, &undisputed),
+                        player.opponent().word(),
+                        player.word()
+                    ),
+                )
+            })
+            .collect(),
+        Neutral::Both => {
+            let no_stone: Vec<Vertex> = (0..board.len())
+                .filter(|&v| position[v] == Colour::Empty)
+                .filter(|&v| {
+                    !nrich::flooded_from(board, &flooded, Colour::Black).contains(&v)
+                        && !nrich::flooded_from(board, &flooded, Colour::White).contains(&v)
+                })
+                .collect();
+            if no_stone.is_empty() {
+                return Vec::new();
+            }
+            vec![step(
+                "nrich:flood",
+                format!(
+                    "no flooding reaches the empty vertices {}: they touch no stone, and ggg1:4 as written (neutral: both, reading 1) counts them for both players; under neutral: none they would count for nobody",
+                    set_text(board, &no_stone)
+                ),
+            )]
+        }
+    }
 }
 
 impl Trace {

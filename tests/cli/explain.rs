@@ -210,3 +210,132 @@ fn directed_komi_and_captures() {
     has(&turn(&e, 4), "dir:CAPTURE: removes the black stones {1}");
     has(&turn(&e, 5), "dir:CAPTURE: removes the white stones {2}");
 }
+
+/// ggg2 on the path 1-2 (spec/examples/ggg/ggg2_no_move.yaml): W 2 leaves Black's 1 with no
+/// empty neighbour, removed in step 2. Black's one move, 1 again, would remove White's 2
+/// and give back the colouring after turn 1 (black on 1 alone): refused by ggg1:3, so Black
+/// has no move and loses (ggg2:4).
+#[test]
+fn ggg2_no_move_names_each_refused_move() {
+    let (text, e) = explained(
+        "ggg2.yaml",
+        "rules: ggg2\nboard: {path: 2}\nmoves: [B 1, W 2]\n",
+    );
+    has(&turn(&e, 1), "ggg2:2: step 1 colours 1 black");
+    has(&turn(&e, 2), "ggg2:2: step 1 colours 2 white");
+    has(&turn(&e, 2), "step 2 removes the black group {1}");
+    has(&turn(&e, 2), "ggg2:4: black cannot move and loses");
+    has(
+        &turn(&e, 2),
+        "ggg1:3: black may not move: 1 would repeat an earlier position: the position of turn 1 again",
+    );
+    has(&end(&e), "white wins as the other cannot move");
+    assert!(text.contains("ggg2:4: black cannot move"), "{text}");
+}
+
+/// ggg2 has no pass (ggg2:2: a turn is a move or a resignation).
+#[test]
+fn ggg2_refuses_a_pass() {
+    let (_, e) = explained(
+        "ggg2-pass.yaml",
+        "rules: ggg2\nboard: {path: 3}\nmoves: [B pass]\n",
+    );
+    assert_eq!(e["turns"][0]["legal"], false);
+    has(&turn(&e, 1), "ggg2:2: refused by ggg2:2");
+}
+
+/// The dominoes of spec/examples/topological/dominoes.yaml under stone scoring: B d12 is a
+/// black stone of three points (topo:D3); W d34 leaves it no legal placement to join, so
+/// clearing black empties {1, 1~2, 2} (topo:D8). Two passes end the game (topo:R4b):
+/// Black has no point, White the three of d34 (topo:D11b), and the larger score wins
+/// (topo:R5b).
+#[test]
+fn topological_stone_scoring_placements() {
+    let (_, e) = explained(
+        "dominoes-stones.yaml",
+        "rules: topo-stones\nboard:\n  space:\n    points: [1, 2, 3, 4, 5, 1~2, 2~3, 3~4, 4~5]\n    base: [[1], [2], [3], [4], [5], [1, 1~2, 2], [2, 2~3, 3], [3, 3~4, 4], [4, 4~5, 5]]\n    placements:\n      - {name: d12, points: [1, 1~2, 2]}\n      - {name: d23, points: [2, 2~3, 3]}\n      - {name: d34, points: [3, 3~4, 4]}\n      - {name: d45, points: [4, 4~5, 5]}\nmoves: [B d12, W d34, B pass, W pass]\n",
+    );
+    has(
+        &turn(&e, 1),
+        "topo:D9: black colours the legal placement d12 {1, 2, 1~2} (topo:D4): it is now a black stone (topo:D3)",
+    );
+    has(&turn(&e, 2), "topo:D8: clearing black empties {1, 2, 1~2}");
+    has(&turn(&e, 3), "topo:D10b: black passes");
+    has(&turn(&e, 4), "topo:R4b: two passes in a row end the game");
+    let end = end(&e);
+    has(
+        &end,
+        "topo:D11b: black's score is its number of points: 0 {}",
+    );
+    has(
+        &end,
+        "topo:D11b: white's score is its number of points: 3 {3, 4, 3~4}",
+    );
+    has(&end, "topo:R5b: the larger score wins: white's");
+    has(&end, "white wins by score");
+}
+
+/// The network article's words in a ggg1 capture: on the row 1-1 .. 4-1 with White on 1-1
+/// and 2-1, Black 3-1 fills the last empty neighbour of White's chain {1-1, 2-1}
+/// (nrich:capture), which ggg1:2 removes in step 2; Black keeps 4-1 as a liberty.
+#[test]
+fn nrich_capture_names_the_chain() {
+    let (_, e) = explained(
+        "nrich-capture.yaml",
+        "rules: ggg1\nboard: {grid: [4, 1]}\nsetup: {white: [1-1, 2-1]}\nmoves: [B 3-1]\n",
+    );
+    has(
+        &turn(&e, 1),
+        "ggg1:2: step 2 removes the white group {1-1, 2-1}: it has no liberty (ggg1:1)",
+    );
+    has(
+        &turn(&e, 1),
+        "nrich:capture: 3-1 filled the last liberty of the white chain {1-1, 2-1} (nrich:chain): it is captured",
+    );
+}
+
+/// Reading 1 beside flooding, on spec/examples/ggg/neutral_reading.yaml: the path 1-2-3
+/// and a lone vertex z; Black on 2, then two passes. Flooding from Black reaches 1 and 3,
+/// from White nothing; no flood reaches z.
+/// - neutral: both (the text): z counts for both: Black 1 + {1, 3, z} = 4, White {z} = 1;
+/// - neutral: none (flooding): Black 1 + {1, 3} = 3, White 0.
+#[test]
+fn nrich_flood_and_the_neutral_reading() {
+    let board =
+        "rules: ggg1\nboard:\n  graph:\n    vertices: [1, 2, 3, z]\n    edges: [[1, 2], [2, 3]]\n";
+    let (_, both) = explained(
+        "neutral-both.yaml",
+        &format!("{board}moves: [B 2, W pass, B pass]\n"),
+    );
+    let end_both = end(&both);
+    has(&end_both, "ggg1:4: black counts 4");
+    has(&end_both, "ggg1:4: white counts 1");
+    has(
+        &end_both,
+        "nrich:flood: no flooding reaches the empty vertices {z}: they touch no stone",
+    );
+    has(&end_both, "counts them for both players");
+
+    let (_, none) = explained(
+        "neutral-none.yaml",
+        &format!("{board}options: {{neutral: none}}\nmoves: [B 2, W pass, B pass]\n"),
+    );
+    let end_none = end(&none);
+    has(
+        &end_none,
+        "ggg1:4: black counts 3: 1 black vertices {2} and 2 empty vertices in groups with a black neighbour and no white neighbour {1, 3}",
+    );
+    has(&end_none, "ggg1:4: white counts 0");
+    has(
+        &end_none,
+        "nrich:flood: flooding from the black stones reaches {1, 3}, of which {1, 3} is not reached from the white stones",
+    );
+    has(
+        &end_none,
+        "nrich:flood: flooding from the white stones reaches {}, of which {} is not reached",
+    );
+    assert!(
+        !end_none.iter().any(|l| l.contains("counts them for both")),
+        "{end_none:#?}"
+    );
+}
