@@ -16,6 +16,7 @@
 //!    measurement; none of these imports another;
 //! 6. [`conformance`]: conformance vectors, the one verification path for Rust engines,
 //!    GTP engines and library adapters, the conformance report, graphgo as a GTP referee;
+//!    [`viewer`]: the HTML page that steps through a record (pictures, trace, legal turns);
 //! 7. the binary (`src/main.rs`): the command line.
 //!
 //! No `unsafe` but in `engine::goban`, which allows it for unchecked reads (its module
@@ -40,3 +41,4 @@ pub mod show;
 pub mod tables;
 
 pub mod conformance;
+pub mod viewer;

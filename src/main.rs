@@ -359,6 +359,9 @@ enum Command {
         /// What to write: svg (a picture), dot (Graphviz) or html (a viewer).
         #[arg(long, value_enum, default_value_t = graphgo::show::Format::Svg)]
         format: graphgo::show::Format,
+        /// Write to this file (whole or not at all) instead of standard output.
+        #[arg(long, short, value_name = "FILE")]
+        out: Option<PathBuf>,
         #[command(flatten)]
         sgf: SgfRules,
     },
@@ -544,8 +547,9 @@ fn main() -> ExitCode {
             file,
             turn,
             format,
+            out,
             sgf,
-        } => show(&file, turn, format, &sgf),
+        } => show(&file, turn, format, out.as_deref(), &sgf),
         Command::Exhaust {
             scope,
             families,
@@ -671,18 +675,28 @@ fn show(
     file: &Path,
     turn: Option<usize>,
     format: graphgo::show::Format,
+    out: Option<&Path>,
     sgf: &SgfRules,
 ) -> ExitCode {
-    let game = match load_game(file, sgf) {
-        Ok((game, _)) => game,
+    let (game, cycle) = match load_game(file, sgf) {
+        Ok(loaded) => loaded,
         Err(e) => return fail(e),
     };
-    match graphgo::show::render(&game, turn, format) {
-        Ok(text) => {
+    let text = if format == graphgo::show::Format::Html {
+        graphgo::viewer::command(file, &game, cycle.as_deref(), turn, is_sgf(file))
+    } else {
+        graphgo::show::render(&game, turn, format)
+    };
+    match (text, out) {
+        (Ok(text), None) => {
             print!("{text}");
             ExitCode::SUCCESS
         }
-        Err(e) => fail(format!("{}: {e}", graphgo::io::record::input_name(file))),
+        (Ok(text), Some(out)) => match graphgo::io::atomic_file::write_atomically(out, &text) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => fail(format!("--out {}: cannot write: {e}", out.display())),
+        },
+        (Err(e), _) => fail(format!("{}: {e}", graphgo::io::record::input_name(file))),
     }
 }
 
