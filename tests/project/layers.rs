@@ -213,6 +213,7 @@ fn the_stated_layers_are_the_ones_intended() {
         ("tables", 5),
         ("bench", 5),
         ("conformance", 6),
+        ("viewer", 6),
     ]
     .into_iter()
     .map(|(m, l)| (m.to_string(), l))
