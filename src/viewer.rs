@@ -19,7 +19,7 @@ use serde_json::{json, Value};
 
 use crate::explain::{self, Step};
 use crate::game::{RuleSet, Turn};
-use crate::io::record::{read_text_file, Game, MAX_RECORD_BYTES};
+use crate::io::record::{input_name, is_stdin, read_text_file, Game, MAX_RECORD_BYTES};
 use crate::show;
 use crate::spec::Spec;
 
@@ -165,7 +165,7 @@ fn html_text(text: &str) -> String {
 }
 
 /// `graphgo show FILE --format html [--turn N]`: the page of the record read from `file`
-/// (its comments shown unless it is SGF), opening at position `turn` (default 0) when the
+/// (its comments shown unless it is SGF or standard input, `-`), opening at position `turn` (default 0) when the
 /// address has no `#turn=N`.
 pub fn command(
     file: &Path,
@@ -174,11 +174,11 @@ pub fn command(
     turn: Option<usize>,
     sgf: bool,
 ) -> Result<String, String> {
-    let title = file.file_name().map_or_else(
-        || file.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
-    let mut about = if sgf {
+    let title = file
+        .file_name()
+        .map_or_else(|| input_name(file), |n| n.to_string_lossy().into_owned());
+    // Standard input was read once already: its comments are not shown.
+    let mut about = if sgf || is_stdin(file) {
         About {
             title,
             ..About::default()
