@@ -174,9 +174,10 @@ pub fn command(
     turn: Option<usize>,
     sgf: bool,
 ) -> Result<String, String> {
-    let title = file
-        .file_name()
-        .map_or_else(|| input_name(file), |n| n.to_string_lossy().into_owned());
+    let title = match file.file_name() {
+        Some(name) if !is_stdin(file) => name.to_string_lossy().into_owned(),
+        _ => input_name(file),
+    };
     // Standard input was read once already: its comments are not shown.
     let mut about = if sgf || is_stdin(file) {
         About {
