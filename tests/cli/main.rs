@@ -1,6 +1,6 @@
 //! The command line across families: every command and its exit statuses, `check` and
-//! `fuzz`, campaigns, `vectors`, hostile inputs, `play --explain`, `--json` and `-` everywhere,
-//! `show`'s pictures.
+//! `fuzz`, campaigns, `vectors`, hostile inputs, `play --explain`, `--json` and `-`
+//! everywhere, `show`'s pictures, the viewer (`show --format html`, in headless chromium).
 //!
 //! One test binary for all of them (each file a module), so that the crate is linked once.
 
@@ -12,3 +12,4 @@ mod hostile_inputs;
 mod scriptable;
 mod show;
 mod vectors;
+mod viewer;
