@@ -4,6 +4,9 @@
 //!
 //! One test binary for all of them (each file a module), so that the crate is linked once.
 
+#[path = "../support/chromium.rs"]
+mod chromium;
+
 mod campaign;
 mod check_fuzz;
 mod commands;

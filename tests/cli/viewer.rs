@@ -5,10 +5,11 @@
 //! worked out by hand below.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Output};
 
 use serde_json::Value;
+
+use crate::chromium::{self, say};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -22,13 +23,6 @@ fn kept() -> PathBuf {
         .join("viewer");
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-/// Says something on the real standard error (libtest captures `eprintln!` of a passing
-/// test): a skip, or where a screenshot was kept.
-fn say(line: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
 fn graphgo(args: &[&str]) -> Output {
@@ -235,59 +229,23 @@ fn a_bad_record_writes_no_page() {
 }
 
 /// The page as chromium renders it at `#turn=N` (`--dump-dom`), and a screenshot kept under
-/// `target/viewer/`; `None`, with a skip message, when chromium is not installed. A hung
-/// browser is killed after two minutes (a hang guard).
+/// `target/viewer/`; `None`, with a skip message, when chromium is not installed.
 fn rendered(page: &Path, turn: usize, screenshot: &Path) -> Option<String> {
-    let browser = std::env::var("CHROMIUM").unwrap_or_else(|_| "chromium".to_string());
-    let found = Command::new(&browser)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !found {
-        say(&format!(
-            "SKIPPED: {browser} not found, the viewer is not tried in a browser (apt-get install chromium, or set CHROMIUM)"
-        ));
-        return None;
-    }
+    let browser = chromium::browser("the viewer")?;
     let url = format!(
         "file://{}#turn={turn}",
         page.canonicalize().unwrap().display()
     );
-    let run = |what: &[String]| -> Vec<u8> {
-        let profile = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("viewer-chromium-profile");
-        let mut child = Command::new(&browser)
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-dev-shm-usage",
-                "--no-first-run",
-            ])
-            .arg(format!("--user-data-dir={}", profile.display()))
-            .args(what)
-            .arg(&url)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromium starts");
-        let started = Instant::now();
-        while child.try_wait().unwrap().is_none() {
-            if started.elapsed() > Duration::from_secs(120) {
-                let _ = child.kill();
-                panic!("chromium did not finish loading {url} in 120 s");
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        child.wait_with_output().unwrap().stdout
-    };
-    let dom = String::from_utf8_lossy(&run(&["--dump-dom".to_string()])).into_owned();
+    let dom = chromium::headless(&browser, &["--dump-dom".to_string()], &url);
     let _ = std::fs::remove_file(screenshot);
-    run(&[
-        format!("--screenshot={}", screenshot.display()),
-        "--window-size=1100,800".to_string(),
-    ]);
+    chromium::headless(
+        &browser,
+        &[
+            format!("--screenshot={}", screenshot.display()),
+            "--window-size=1100,800".to_string(),
+        ],
+        &url,
+    );
     assert!(
         screenshot.exists(),
         "chromium wrote no screenshot at {}",
@@ -297,7 +255,7 @@ fn rendered(page: &Path, turn: usize, screenshot: &Path) -> Option<String> {
         "viewer screenshot at turn {turn}: {}",
         screenshot.display()
     ));
-    Some(dom)
+    Some(String::from_utf8_lossy(&dom).into_owned())
 }
 
 /// The part of the DOM between `<div id="board">` and the side panel: the drawn position.

@@ -3,6 +3,9 @@
 //!
 //! One test binary for all of them (each file a module), so that the crate is linked once.
 
+#[path = "../support/chromium.rs"]
+mod chromium;
+
 mod adapters;
 mod gtp;
 mod real_games;

@@ -2,72 +2,24 @@
 //! its HTML page loaded in a real browser (Debian's `chromium`, headless).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 use graphgo::board::Board;
 use graphgo::conformance::report::{classify, Group};
 use graphgo::game::{Options, Player, Repetition, RuleId, SelfCapture, Setup, Turn};
 
+use crate::chromium;
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Says that a test is skipped, on the real standard error (libtest captures `eprintln!` of a
-/// passing test, and a skip must show in an ordinary `cargo test` run).
-fn skipped(why: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr().lock(), "SKIPPED: {why}");
-}
-
 /// The page as chromium renders it (`--dump-dom`), or `None` with a skip message when
-/// chromium is not installed. A hung browser is killed after two minutes (a hang guard).
+/// chromium is not installed.
 fn rendered(page: &Path) -> Option<String> {
-    let browser = std::env::var("CHROMIUM").unwrap_or_else(|_| "chromium".to_string());
-    let found = Command::new(&browser)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !found {
-        skipped(&format!(
-            "{browser} not found (apt-get install chromium, or set CHROMIUM)"
-        ));
-        return None;
-    }
-    let profile = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("chromium-profile");
-    let mut child = Command::new(&browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            "--no-first-run",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .arg("--dump-dom")
-        .arg(format!("file://{}", page.canonicalize().unwrap().display()))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromium starts");
-    let started = Instant::now();
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            break;
-        }
-        if started.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            panic!(
-                "chromium did not finish loading {} in 120 s",
-                page.display()
-            );
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    let output = child.wait_with_output().unwrap();
-    Some(String::from_utf8_lossy(&output.stdout).into_owned())
+    let browser = chromium::browser("the conformance page")?;
+    let url = format!("file://{}", page.canonicalize().unwrap().display());
+    let dom = chromium::headless(&browser, &["--dump-dom".to_string()], &url);
+    Some(String::from_utf8_lossy(&dom).into_owned())
 }
 
 /// Every `href="..."` of a page.
