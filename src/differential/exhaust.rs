@@ -627,7 +627,9 @@ pub fn items(scope: &Scope) -> Vec<(Item, usize)> {
 /// - Topological Go: `topo:RES2`, every coloured point lies in a stone, and `topo:RES3`,
 ///   the string of every stone is go-connected;
 /// - MANGO: after a move (`mango:MOVE`, steps 3 and 4) no stone of either player that is
-///   not alive (`mango:ALIVE`) is left; in particular none of the mover's.
+///   not alive (`mango:ALIVE`) is left; in particular none of the mover's;
+/// - the directed rules: `dir:NOTE-pairs`, no isolated pair holds two stones, and after a
+///   placement `dir:CAPTURE`, no stone of either colour without a liberty is left.
 pub fn invariant_violation(setup: &Setup, turn: &Turn, after: &Observation) -> Option<String> {
     let position: imbl::Vector<Colour> = after.position.iter().copied().collect();
     match &setup.equipment {
@@ -666,7 +668,36 @@ pub fn invariant_violation(setup: &Setup, turn: &Turn, after: &Observation) -> O
                 })
             })
         }
-        Equipment::Arcs(_) => None,
+        Equipment::Arcs(arcs) => {
+            use crate::spec::{directed, pairs};
+            let name = |v: usize| setup.board.name(v).to_string();
+            if let Some((p, q)) = pairs::isolated_pairs_of(arcs)
+                .into_iter()
+                .find(|&(p, q)| position[p] != Colour::Empty && position[q] != Colour::Empty)
+            {
+                return Some(format!(
+                    "dir:NOTE-pairs: the isolated pair {}, {} holds two stones",
+                    name(p),
+                    name(q)
+                ));
+            }
+            // After a placement every stone without a liberty was removed, the opponent's
+            // and then the mover's (dir:CAPTURE).
+            if !matches!(turn, Turn::Move { .. }) {
+                return None;
+            }
+            [Colour::Black, Colour::White]
+                .into_iter()
+                .find_map(|colour| {
+                    let dead = directed::without_liberties(arcs, &position, colour);
+                    dead.iter().next().map(|&v| {
+                        format!(
+                            "dir:CAPTURE: the stone on {} has no liberty after a placement",
+                            name(v)
+                        )
+                    })
+                })
+        }
     }
 }
 

@@ -346,3 +346,50 @@ pub fn loop_start(n: usize) -> usize {
     }
     unreachable!("every pair can be given a stone")
 }
+
+/// The isolated pairs of a digraph: the points `p < q` joined by an arc each way and by no
+/// other arc (`dir:NOTE-pairs`).
+pub fn isolated_pairs_of(arcs: &crate::board::digraph::Digraph) -> Vec<(usize, usize)> {
+    (0..arcs.out.len())
+        .filter_map(
+            |p| match (arcs.out[p].as_slice(), arcs.inward[p].as_slice()) {
+                ([q], [r]) if q == r && p < *q => Some((p, *q)),
+                _ => None,
+            },
+        )
+        .filter(|&(p, q)| arcs.out[q].as_slice() == [p] && arcs.inward[q].as_slice() == [p])
+        .collect()
+}
+
+/// `dir:NOTE-pairs` on `n` isolated pairs, exhaustively: every position reachable from the
+/// empty board by placements of either player in any order (passes let a player place
+/// twice; no repetition rule), through the transcription ([`place_stone`] on
+/// [`isolated_pairs`], all `2n` points at once, not pair by pair). Gives the number of
+/// positions reached, or the first that holds two stones on one pair (the note's pairs are
+/// unstable: a second stone always removes one of them or both).
+pub fn reachable_pair_positions(n: usize) -> Result<usize, String> {
+    let arcs = isolated_pairs(n);
+    let empty: Position = (0..2 * n).map(|_| Colour::Empty).collect();
+    let mut seen = std::collections::HashSet::from([empty.clone()]);
+    let mut frontier = vec![empty];
+    while let Some(position) = frontier.pop() {
+        for at in (0..2 * n).filter(|&v| position[v] == Colour::Empty) {
+            for player in Player::BOTH {
+                let after = place_stone(&arcs, &position, player, at);
+                if let Some(i) = (0..n)
+                    .find(|i| after[2 * i] != Colour::Empty && after[2 * i + 1] != Colour::Empty)
+                {
+                    return Err(format!(
+                        "{player:?} at {at} leaves two stones on pair {i} (points {} and {})",
+                        2 * i,
+                        2 * i + 1
+                    ));
+                }
+                if seen.insert(after.clone()) {
+                    frontier.push(after);
+                }
+            }
+        }
+    }
+    Ok(seen.len())
+}

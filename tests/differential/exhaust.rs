@@ -196,3 +196,72 @@ fn the_fast_legal_turn_list_of_ggg_equals_the_literal_one() {
     }
     assert!(compared > 10_000, "{compared}");
 }
+
+#[test]
+fn the_directed_invariants_catch_two_stones_on_a_pair_and_a_stone_without_liberty() {
+    use graphgo::board::digraph::Digraph;
+    use graphgo::game::Equipment;
+    use std::sync::Arc;
+    let directed = |arcs: &[(usize, usize)]| {
+        let digraph = Digraph::from_index_arcs(2, arcs, &|u, v| format!("[{u}, {v}]")).unwrap();
+        let names = ["a".to_string(), "b".to_string()];
+        let board = digraph
+            .underlying(&graphgo::board::Board::from_edges::<String>(&names, &[]).unwrap())
+            .unwrap();
+        let mut setup = Setup::new(RuleId::Directed, board);
+        setup.equipment = Equipment::Arcs(Arc::new(digraph));
+        setup
+    };
+    let observe = |position: Vec<Colour>| Observation {
+        position,
+        to_move: Some(Player::White),
+        prisoners: None,
+        scores: None,
+        result: None,
+    };
+    let (black, white, empty) = (Colour::Black, Colour::White, Colour::Empty);
+    let placement = Turn::Move {
+        player: Player::Black,
+        at: 0,
+    };
+    let pass = Turn::Pass {
+        player: Player::Black,
+    };
+    // a <-> b is an isolated pair (dir:NOTE-pairs): two stones on it break the note after
+    // any turn, one stone does not.
+    let pair = directed(&[(0, 1), (1, 0)]);
+    for turn in [&placement, &pass] {
+        let broken = invariant_violation(&pair, turn, &observe(vec![black, white])).unwrap();
+        assert_eq!(
+            broken,
+            "dir:NOTE-pairs: the isolated pair a, b holds two stones"
+        );
+    }
+    assert_eq!(
+        invariant_violation(&pair, &placement, &observe(vec![black, empty])),
+        None
+    );
+    // a -> b only: not a pair. A black stone on a whose one arc leads to a white stone has
+    // no liberty (dir:CAPTURE): broken after a placement, not read after a pass.
+    let one_way = directed(&[(0, 1)]);
+    let broken = invariant_violation(&one_way, &placement, &observe(vec![black, white])).unwrap();
+    assert!(
+        broken.starts_with("dir:CAPTURE: the stone on a"),
+        "{broken}"
+    );
+    assert_eq!(
+        invariant_violation(&one_way, &pass, &observe(vec![black, white])),
+        None
+    );
+    // A white stone on b alone: b has no arc out, so no liberty either.
+    let broken = invariant_violation(&one_way, &placement, &observe(vec![empty, white])).unwrap();
+    assert!(
+        broken.starts_with("dir:CAPTURE: the stone on b"),
+        "{broken}"
+    );
+    // A black stone on a with b empty: a's liberty is b.
+    assert_eq!(
+        invariant_violation(&one_way, &placement, &observe(vec![black, empty])),
+        None
+    );
+}

@@ -36,3 +36,24 @@ fn the_path_of_two_by_hand() {
     // A budget too small to finish says so.
     assert_eq!(longest_path(&g, 2), None);
 }
+
+#[test]
+fn linear_go_by_hand_and_the_exercise_whose_answer_differs() {
+    use graphgo::tables::solve_linear;
+    // 1x1: a stone there has no liberty and suicide is refused: both pass, 0.
+    assert_eq!(solve_linear("-"), Ok(0));
+    // 1x3: Black takes the middle; a White stone on either end has no liberty (no
+    // suicide), so White passes and Black owns all three points: 3.
+    assert_eq!(solve_linear("---"), Ok(3));
+    // A position Black has already won: x on 2 and 4 of five, White cannot play anywhere
+    // without suicide; Black passes, White passes: 5.
+    assert_eq!(solve_linear("-x-x-"), Ok(5));
+    // The first exercise of the CMPUT 396 page, x-o-- with Black to move, is published as 0
+    // with the line x:4 o:2 x:1 o:2 pass pass; under the stated rules White answers x:4 with
+    // o:5, which captures it (x-o-o), and Black cannot play 4 again (it would give x-ox-
+    // back, positional superko) nor 2 (suicide). graphgo gives -5, as does the independent
+    // search of spec/tables/linear_go.py; spec/tables.md lists the difference.
+    assert_eq!(solve_linear("x-o--"), Ok(-5));
+    // Not a position: refused with the character.
+    assert!(solve_linear("x-?").unwrap_err().contains("'?'"));
+}

@@ -313,3 +313,31 @@ fn dir_intro_records_round_trip() {
         "dir:TURNS"
     );
 }
+
+/// dir:NOTE-pairs, exhaustively for N = 1 to 4: on N isolated pairs every position reached
+/// by placements of either player holds at most one stone a pair, through the transcription
+/// on the whole board. By hand, a pair is empty or holds one stone of either colour on either
+/// point (5 states), and each is reached independently of the others: 5^N positions.
+#[test]
+fn dir_note_pairs_every_reachable_position_keeps_one_stone_a_pair() {
+    use graphgo::spec::pairs::{isolated_pairs_of, reachable_pair_positions};
+    for (n, positions) in [(1, 5), (2, 25), (3, 125), (4, 625)] {
+        assert_eq!(reachable_pair_positions(n), Ok(positions), "N = {n}");
+    }
+    // The pairs of the note's board are found as such; a directed 3-cycle has none.
+    let three = graphgo::spec::directed::isolated_pairs(3);
+    assert_eq!(isolated_pairs_of(&three), vec![(0, 1), (2, 3), (4, 5)]);
+    let cycle =
+        graphgo::board::digraph::Digraph::from_index_arcs(3, &[(0, 1), (1, 2), (2, 0)], &|u, v| {
+            format!("[{u}, {v}]")
+        })
+        .unwrap();
+    assert_eq!(isolated_pairs_of(&cycle), vec![]);
+    // A pair with a third point pointing into it is not isolated.
+    let touched =
+        graphgo::board::digraph::Digraph::from_index_arcs(3, &[(0, 1), (1, 0), (2, 0)], &|u, v| {
+            format!("[{u}, {v}]")
+        })
+        .unwrap();
+    assert_eq!(isolated_pairs_of(&touched), vec![]);
+}
