@@ -284,8 +284,9 @@ enum Command {
     /// Reproduce the numbers published about small boards.
     ///
     /// The numbers published about small boards (legal positions on grids, paths and cycles,
-    /// Farnebäck's game graphs, the value of 2x2 Go), computed through graphgo's rules and
-    /// printed beside the published ones (spec/tables.md). Exit status 0 when all agree.
+    /// Farnebäck's game graphs, the values of 2x2 Go and of linear Go), computed through
+    /// graphgo's rules and printed beside the published ones (spec/tables.md). Exit status 0
+    /// when all agree.
     Tables {
         /// Also the slow rows (4x4 grid, longer paths and cycles, larger game graphs: minutes).
         #[arg(long)]
