@@ -60,6 +60,18 @@ impl Player {
     pub const BOTH: [Player; 2] = [Player::Black, Player::White];
 }
 
+/// `Black` or `White`, capitalised as at the start of a sentence: the one way a player is
+/// named in messages (refusals, turn descriptions); [`Player::word`] is the lower-case word
+/// of records and reports.
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::Black => "Black",
+            Player::White => "White",
+        })
+    }
+}
+
 /// The colour of a point: the three colours of `ggg1:0` (null is called empty).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -585,15 +597,23 @@ pub struct GameResult {
     pub score: Option<[BigRational; 2]>,
 }
 
+/// The one comparison of scores every rule set ends with: Black's and White's scores
+/// (komi included), the higher one wins and equal ones draw (`None`). Each transcription
+/// states the rule for its own source (`ggg1:4`, `topo:R5b`, `dir:WIN`, `mango:SCORE`) and
+/// calls this.
+pub fn higher_score(scores: &[BigRational; 2]) -> Option<Player> {
+    match scores[0].cmp(&scores[1]) {
+        std::cmp::Ordering::Greater => Some(Player::Black),
+        std::cmp::Ordering::Less => Some(Player::White),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
 impl GameResult {
     /// A game ended by scoring: the higher score wins, equal scores draw (the engines' one
     /// reading of "the higher score wins"; each transcription states it for its own rules).
     pub fn scored(score: [BigRational; 2]) -> GameResult {
-        let winner = match score[0].cmp(&score[1]) {
-            std::cmp::Ordering::Greater => Some(Player::Black),
-            std::cmp::Ordering::Less => Some(Player::White),
-            std::cmp::Ordering::Equal => None,
-        };
+        let winner = higher_score(&score);
         GameResult {
             winner,
             by: EndReason::Score,
@@ -667,4 +687,29 @@ pub trait RuleSet {
     fn name(&self) -> &str;
     /// A game from its setup, or why this implementation cannot play it.
     fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_player_reads_capitalised_in_messages_and_lower_case_in_records() {
+        assert_eq!(format!("{} to move", Player::Black), "Black to move");
+        assert_eq!(format!("{}", Player::White), "White");
+        assert_eq!(
+            (Player::Black.word(), Player::White.word()),
+            ("black", "white")
+        );
+    }
+
+    #[test]
+    fn the_higher_score_wins_and_equal_scores_draw() {
+        let q = |n: i64, d: i64| BigRational::new(n.into(), d.into());
+        // 13/2 against 6: Black; 6 against 13/2: White; 7/2 against 14/4: a draw.
+        assert_eq!(higher_score(&[q(13, 2), q(6, 1)]), Some(Player::Black));
+        assert_eq!(higher_score(&[q(6, 1), q(13, 2)]), Some(Player::White));
+        assert_eq!(higher_score(&[q(7, 2), q(14, 4)]), None);
+        assert_eq!(higher_score(&[q(-1, 3), q(-1, 2)]), Some(Player::Black));
+    }
 }

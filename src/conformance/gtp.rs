@@ -682,13 +682,6 @@ struct GtpGame {
     stones: Rc<std::cell::Cell<Stones>>,
 }
 
-fn colour_word(p: Player) -> &'static str {
-    match p {
-        Player::Black => "black",
-        Player::White => "white",
-    }
-}
-
 impl GtpGame {
     /// Sends a command; a failure to talk is recorded and ends the game with a panic that
     /// the comparer catches (the driver reports it as an engine failure, not a finding).
@@ -795,7 +788,7 @@ impl Playable for GtpGame {
             .cloned()
             .collect();
         let knows = |c: &str| self.process.borrow().knows(c);
-        let word = colour_word(player);
+        let word = player.word();
         let moves: Vec<Vertex> = if knows("all_legal") {
             let listed = self.ask(&format!("all_legal {word}")).unwrap_or_default();
             self.vertices(&listed)
@@ -831,12 +824,10 @@ impl Playable for GtpGame {
         }
         let graphgo_allows = !self.departed && self.shadow.legal_turns().contains(turn);
         let command = match *turn {
-            Turn::Move { player, at } => Some(format!(
-                "play {} {}",
-                colour_word(player),
-                self.gtp_name(at)
-            )),
-            Turn::Pass { player } => Some(format!("play {} pass", colour_word(player))),
+            Turn::Move { player, at } => {
+                Some(format!("play {} {}", player.word(), self.gtp_name(at)))
+            }
+            Turn::Pass { player } => Some(format!("play {} pass", player.word())),
             // Resignation, and the other families' turns (never offered under ggg1), are
             // graphgo's bookkeeping.
             _ => None,

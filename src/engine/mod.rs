@@ -409,9 +409,7 @@ impl EngineGame {
                 let s = self.scores();
                 let winner = match resigned {
                     Some(p) => Some(p.opponent()),
-                    None if s[0] > s[1] => Some(Player::Black),
-                    None if s[1] > s[0] => Some(Player::White),
-                    None => None,
+                    None => crate::game::higher_score(&s),
                 };
                 GameResult {
                     winner,
@@ -511,7 +509,7 @@ impl Playable for EngineGame {
         if player != to_move {
             return Err(Illegal {
                 clause: "ggg1:2",
-                reason: format!("it is {}'s turn, not {}'s", word(to_move), word(player)),
+                reason: format!("it is {}'s turn, not {}'s", to_move, player),
             });
         }
         match *turn {
@@ -531,7 +529,7 @@ impl Playable for EngineGame {
                     Version::V3 if !self.game.may_pass() => {
                         return Err(Illegal {
                             clause: "ggg3:2",
-                            reason: format!("{} has no prisoners to pay for a pass", word(player)),
+                            reason: format!("{} has no prisoners to pay for a pass", player),
                         })
                     }
                     Version::V3 => {}
@@ -558,13 +556,6 @@ impl Playable for EngineGame {
 
     fn fork(&self) -> Option<Box<dyn Playable>> {
         Some(Box::new(self.clone()))
-    }
-}
-
-fn word(p: Player) -> &'static str {
-    match p {
-        Player::Black => "Black",
-        Player::White => "White",
     }
 }
 

@@ -263,14 +263,6 @@ fn decline_option(state: &State) -> Option<State> {
     }
 }
 
-/// The words for a player.
-fn word(p: Player) -> &'static str {
-    match p {
-        Player::Black => "Black",
-        Player::White => "White",
-    }
-}
-
 /// Takes one turn of the record (`dir:KOMI`, `dir:TURNS`, `dir:CAPTURE`, `dir:KO`), or
 /// refuses it naming the clause; the state given is left as it was.
 pub fn take_turn(state: &State, turn: &Turn) -> Result<State, Illegal> {
@@ -312,7 +304,7 @@ pub fn take_turn(state: &State, turn: &Turn) -> Result<State, Illegal> {
             if player != bidder.opponent() {
                 return refuse(
                     "dir:KO",
-                    format!("{} must answer {}'s ko bid first", word(bidder.opponent()), word(*bidder)),
+                    format!("{} must answer {}'s ko bid first", bidder.opponent(), *bidder),
                 );
             }
             match turn {
@@ -322,7 +314,7 @@ pub fn take_turn(state: &State, turn: &Turn) -> Result<State, Illegal> {
                     "dir:KO",
                     format!(
                         "{} must ignore the ko bid or name a ko winner, not '{}'",
-                        word(player),
+                        player,
                         describe(turn)
                     ),
                 ),
@@ -369,14 +361,14 @@ fn take_turn_proper(
                     "dir:TURNS",
                     format!(
                         "only {} may delete the history now (reading 5, deleters: mover)",
-                        word(to_move)
+                        to_move
                     ),
                 );
             }
             if deleted[player.index()] {
                 return refuse(
                     "dir:TURNS",
-                    format!("{} already deleted the history this turn", word(player)),
+                    format!("{} already deleted the history this turn", player),
                 );
             }
             let mut deleted = deleted;
@@ -388,7 +380,7 @@ fn take_turn_proper(
         }
         _ if player != to_move => refuse(
             "dir:TURNS",
-            format!("it is {}'s turn, not {}'s", word(to_move), word(player)),
+            format!("it is {}'s turn, not {}'s", to_move, player),
         ),
         Turn::Move { at, .. } => {
             let at = *at;
@@ -409,7 +401,7 @@ fn take_turn_proper(
             "dir:TURNS",
             format!(
                 "on a turn {} places a stone or passes (or either player deletes the history), not '{}'",
-                word(to_move),
+                to_move,
                 describe(turn)
             ),
         ),
@@ -419,20 +411,20 @@ fn take_turn_proper(
 /// A turn in words for a message (points by index: the messages of the report name them).
 fn describe(turn: &Turn) -> String {
     match turn {
-        Turn::Move { player, at } => format!("{} places at point {}", word(*player), at + 1),
-        Turn::Pass { player } => format!("{} passes", word(*player)),
-        Turn::Resign { player } => format!("{} resigns", word(*player)),
+        Turn::Move { player, at } => format!("{} places at point {}", *player, at + 1),
+        Turn::Pass { player } => format!("{} passes", *player),
+        Turn::Resign { player } => format!("{} resigns", *player),
         Turn::Komi { komi, .. } => format!("first komi {}", crate::rational::format(komi)),
         Turn::ChooseColour { colour, .. } => format!("second takes {}", colour.word()),
-        Turn::DeleteHistory { player } => format!("{} deletes the history", word(*player)),
+        Turn::DeleteHistory { player } => format!("{} deletes the history", *player),
         Turn::Bid { player, amount } => {
-            format!("{} bids {}", word(*player), crate::rational::format(amount))
+            format!("{} bids {}", *player, crate::rational::format(amount))
         }
-        Turn::Ignore { player } => format!("{} ignores", word(*player)),
+        Turn::Ignore { player } => format!("{} ignores", *player),
         Turn::KoWinner { player, winner } => {
-            format!("{} names {} ko winner", word(*player), word(*winner))
+            format!("{} names {} ko winner", *player, *winner)
         }
-        Turn::Reset { player, .. } => format!("{} resets the board", word(*player)),
+        Turn::Reset { player, .. } => format!("{} resets the board", *player),
     }
 }
 
@@ -605,11 +597,7 @@ pub fn live_stones(cycle_states: &[Position], player: Player) -> OrdSet<Vertex> 
 /// `dir:WIN` — the final score: the eventual score plus the number of live stones; the
 /// higher final score wins, equal ones are a draw.
 pub fn winner_by_score(final_scores: &[BigRational; 2]) -> Option<Player> {
-    match final_scores[0].cmp(&final_scores[1]) {
-        std::cmp::Ordering::Greater => Some(Player::Black),
-        std::cmp::Ordering::Less => Some(Player::White),
-        std::cmp::Ordering::Equal => None,
-    }
+    crate::game::higher_score(final_scores)
 }
 
 /// The outcome of an infinite play (`dir:WIN`), everything computed exactly.

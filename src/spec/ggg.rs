@@ -200,9 +200,7 @@ pub fn score(g: &ColouredGraph, player: Player, neutral: Neutral) -> usize {
 pub fn winner(scores: &[BigRational; 2], resigned: Option<Player>) -> Option<Player> {
     match resigned {
         Some(p) => Some(p.opponent()),
-        None if scores[0] > scores[1] => Some(Player::Black),
-        None if scores[1] > scores[0] => Some(Player::White),
-        None => None,
+        None => crate::game::higher_score(scores),
     }
 }
 
@@ -473,11 +471,7 @@ pub fn take_turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
     if player != state.to_move {
         return Err(Illegal {
             clause: "ggg1:2",
-            reason: format!(
-                "it is {}'s turn, not {}'s",
-                word(state.to_move),
-                word(player)
-            ),
+            reason: format!("it is {}'s turn, not {}'s", state.to_move, player),
         });
     }
     let next = match *turn {
@@ -511,7 +505,7 @@ pub fn take_turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
                 }
                 Version::V3 => pay_for_pass(state.prisoners, player).ok_or_else(|| Illegal {
                     clause: "ggg3:2",
-                    reason: format!("{} has no prisoners to pay for a pass", word(player)),
+                    reason: format!("{} has no prisoners to pay for a pass", player),
                 })?,
             };
             let situation = (state.position.f.clone(), next_player(player));
@@ -649,11 +643,4 @@ pub fn legal_turns_literal(state: &GameState) -> Vec<Turn> {
         .collect();
     legal.sort();
     legal
-}
-
-fn word(p: Player) -> &'static str {
-    match p {
-        Player::Black => "Black",
-        Player::White => "White",
-    }
 }

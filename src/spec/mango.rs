@@ -572,13 +572,7 @@ pub fn scores(state: &GameState) -> [BigRational; 2] {
 /// `mango:SCORE` — the player with the most points wins; equal points are a draw (the text
 /// does not say; `spec/mango.md`).
 pub fn winner(scores: &[BigRational; 2]) -> Option<Player> {
-    if scores[0] > scores[1] {
-        Some(Player::Black)
-    } else if scores[1] > scores[0] {
-        Some(Player::White)
-    } else {
-        None
-    }
+    crate::game::higher_score(scores)
 }
 
 // ---------------------------------------------------------------------------------------

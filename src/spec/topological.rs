@@ -390,13 +390,7 @@ pub fn ends_stones(consecutive_passes: u32) -> bool {
 /// `topo:R5b` — the higher score wins; equal scores tie (`None`). Scores are Black's and
 /// White's, White's with any komi added (an extension, reading 10).
 pub fn winner_stones(scores: &[BigRational; 2]) -> Option<Player> {
-    if scores[0] > scores[1] {
-        Some(Player::Black)
-    } else if scores[1] > scores[0] {
-        Some(Player::White)
-    } else {
-        None
-    }
+    crate::game::higher_score(scores)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -607,11 +601,7 @@ pub fn take_turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
     if player != state.to_move {
         return Err(Illegal {
             clause: "topo:R3",
-            reason: format!(
-                "it is {}'s turn, not {}'s",
-                word(state.to_move),
-                word(player)
-            ),
+            reason: format!("it is {}'s turn, not {}'s", state.to_move, player),
         });
     }
     let next = match *turn {
@@ -706,11 +696,4 @@ pub fn legal_turns(state: &GameState) -> Vec<Turn> {
     }
     legal.sort();
     legal
-}
-
-fn word(p: Player) -> &'static str {
-    match p {
-        Player::Black => "Black",
-        Player::White => "White",
-    }
 }
