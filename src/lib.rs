@@ -17,7 +17,7 @@
 //! 6. [`conformance`]: conformance vectors, the one verification path for Rust engines,
 //!    GTP engines and library adapters, the conformance report, graphgo as a GTP referee;
 //!    [`viewer`]: the HTML page that steps through a record (pictures, trace, legal turns);
-//! 7. the binary (`src/main.rs`): the command line.
+//! 7. the binary (`src/main.rs`, `src/cli/`): the command line, one file per command.
 //!
 //! No `unsafe` but in `engine::goban`, which allows it for unchecked reads (its module
 //! comment says why, and CI runs its tests under Miri).

@@ -1,0 +1,57 @@
+//! `graphgo pairs`: the note on isolated pairs of the directed rules, checked by search.
+
+use super::fail;
+use std::process::ExitCode;
+
+pub(super) fn pairs(max: usize, seconds: u64) -> ExitCode {
+    use graphgo::spec::pairs::{longest_superko_game_within, loop_start};
+    if !(1..=5).contains(&max) {
+        return fail(format!("--max: {max} is not from 1 to 5"));
+    }
+    println!(
+        "{:>2} {:>10} {:>26} {:>24}",
+        "N", "positions", "longest superko game", "directed loop start"
+    );
+    for n in 1..=max {
+        if let Some(length) = graphgo::spec::pairs::longest_by_witness(n) {
+            // A game through every position, replayed by the crate: the most there can be.
+            println!(
+                "{n:>2} {:>10} {:>26} {:>24}",
+                5usize.pow(n as u32),
+                format!("{length} (witness)"),
+                loop_start(n)
+            );
+            continue;
+        }
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+        let quick = graphgo::spec::pairs::long_superko_game_by_restarts(n, 300, 20_000);
+        let found = if quick + 1 == 5usize.pow(n as u32) {
+            graphgo::spec::pairs::Longest {
+                length: quick,
+                exhaustive: true,
+            }
+        } else {
+            let f = longest_superko_game_within(n, Some(deadline));
+            graphgo::spec::pairs::Longest {
+                length: f.length.max(quick),
+                exhaustive: f.exhaustive,
+            }
+        };
+        let longest = if found.exhaustive {
+            found.length.to_string()
+        } else {
+            // A game visits each of the 5^N positions at most once: 5^N - 1 moves at most.
+            format!(
+                ">= {}, <= {} (stopped after {seconds} s)",
+                found.length,
+                5usize.pow(n as u32) - 1
+            )
+        };
+        println!(
+            "{n:>2} {:>10} {longest:>26} {:>24}",
+            5usize.pow(n as u32),
+            loop_start(n)
+        );
+    }
+    ExitCode::SUCCESS
+}

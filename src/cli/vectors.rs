@@ -1,0 +1,140 @@
+//! `graphgo vectors`: conformance vectors checked, written from a record, generated.
+
+use super::{fail, fail_as, VectorsAction};
+use graphgo::io::record::Record;
+use std::process::ExitCode;
+
+pub(super) fn vectors(action: VectorsAction) -> ExitCode {
+    use graphgo::conformance::vectors;
+    use graphgo::differential::compare;
+    compare::quiet_panics_in_sides();
+    let (spec, engine) = (compare::reference(), compare::engine());
+    match action {
+        VectorsAction::Check { dir, json } => {
+            let loaded = match vectors::load_dir(&dir) {
+                Ok(v) => v,
+                Err(e) => return fail_as(json, None, e),
+            };
+            if loaded.is_empty() {
+                return fail_as(
+                    json,
+                    None,
+                    format!("{}: no vector files (.yaml, .yml, .json)", dir.display()),
+                );
+            }
+            // One vector at a time, so that SIGINT or SIGTERM stops between two of them
+            // with the summary of those checked.
+            let signals = graphgo::differential::findings::Signals::watch();
+            let mut summary = vectors::check_all(&[&*spec, &*engine], &[]);
+            for one in loaded.chunks(1) {
+                if signals.caught().is_some() {
+                    break;
+                }
+                let part = vectors::check_all(&[&*spec, &*engine], one);
+                summary.runs.extend(part.runs);
+            }
+            if json {
+                let value = summary.to_json(loaded.len(), signals.name().as_deref());
+                println!("{value:#}");
+            } else {
+                print!("{}", summary.text());
+            }
+            if let (Some(status), Some(name)) = (signals.exit_status(), signals.name()) {
+                // With --json the object's `stopped` and counts say it.
+                if !json {
+                    println!(
+                        "stopped by {name} after {} of {} vectors",
+                        summary.runs.len(),
+                        loaded.len()
+                    );
+                }
+                return ExitCode::from(status);
+            }
+            if summary.failed() {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        VectorsAction::New {
+            record,
+            out,
+            id,
+            clauses,
+            note,
+            checked,
+        } => {
+            let shown = record.display();
+            let (rec, game) = match Record::load(&record).and_then(|r| r.game().map(|g| (r, g))) {
+                Ok(x) => x,
+                Err(e) if e.0.starts_with(&shown.to_string()) => return fail(e),
+                Err(e) => return fail(format!("{shown}: {e}")),
+            };
+            let id = id.unwrap_or_else(|| {
+                record
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            });
+            let draft = vectors::Draft {
+                id,
+                clauses,
+                checked: Some(checked.unwrap_or_else(|| "spec and engine".into())),
+                source: Some(format!("graphgo vectors new {shown}")),
+                note,
+            };
+            let vector = match vectors::write_vector(&*spec, &[&*engine], &rec, &game, draft) {
+                Ok(v) => v,
+                Err(e) if e.contains("disagree") => {
+                    eprintln!("graphgo: {shown}: {e}");
+                    return ExitCode::from(1);
+                }
+                Err(e) => return fail(format!("{shown}: {e}")),
+            };
+            let text = vector.to_yaml();
+            match out {
+                None => print!("{text}"),
+                Some(path) => {
+                    if let Err(e) = graphgo::io::atomic_file::write_atomically(&path, &text) {
+                        return fail(format!("{}: cannot write: {e}", path.display()));
+                    }
+                    println!("wrote {}", path.display());
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        VectorsAction::Generate { dir } => {
+            if let Err(e) = graphgo::differential::findings::Store::open(&dir) {
+                return fail(e);
+            }
+            let signals = graphgo::differential::findings::Signals::watch();
+            let cases = vectors::families::cases(&*spec, &*engine);
+            let mut written = 0;
+            for c in &cases {
+                // Between two files: each one is whole or not there.
+                if let (Some(status), Some(name)) = (signals.exit_status(), signals.name()) {
+                    println!(
+                        "wrote {written} of {} vectors to {}; stopped by {name}",
+                        cases.len(),
+                        dir.display()
+                    );
+                    return ExitCode::from(status);
+                }
+                let v = match vectors::families::build(&*spec, &*engine, c) {
+                    Ok(v) => v,
+                    Err(e) => {
+                        eprintln!("graphgo: vectors generate: {e}");
+                        return ExitCode::from(1);
+                    }
+                };
+                let path = dir.join(format!("{}.yaml", v.head.id));
+                if let Err(e) = graphgo::io::atomic_file::write_atomically(&path, &v.to_yaml()) {
+                    return fail(format!("{}: cannot write: {e}", path.display()));
+                }
+                written += 1;
+            }
+            println!("wrote {written} vectors to {}", dir.display());
+            ExitCode::SUCCESS
+        }
+    }
+}
