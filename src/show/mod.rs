@@ -291,12 +291,19 @@ impl<'g> Frames<'g> {
         Ok(true)
     }
 
-    /// Plays up to `turn` (all turns when `None`), giving how many were played.
+    /// Plays up to `turn` (all turns when `None`), giving how many were played. When the
+    /// record's next turn would be refused, that is remembered for the notes (tried on a
+    /// copy, so the position stays the one asked for).
     fn play_all(&mut self, turn: Option<usize>) -> Result<usize, String> {
         while turn.is_none_or(|n| self.index < n) && self.step()? {}
-        if turn.is_none() || self.index < turn.unwrap_or(0) {
-            // At the end: find out whether the next turn is refused, for the notes.
-            self.step()?;
+        if self.refused.is_none() {
+            if let (Some(next), Some(mut copy)) =
+                (self.game.turns.get(self.index), self.playing.fork())
+            {
+                if let Err(illegal) = copy.play(next) {
+                    self.refused = Some((self.index, illegal));
+                }
+            }
         }
         Ok(self.index)
     }

@@ -679,3 +679,21 @@ fn committed_pictures_are_current() {
         parse(&committed);
     }
 }
+
+/// `show::pictures` (what a viewer steps through) gives turn 0 to the last turn played, each
+/// the same as `show::picture` of that turn: ko_superko.yaml has 2 turns and the second is
+/// refused, so 2 pictures (the setup and turn 1), the last one saying the refusal.
+#[test]
+fn pictures_of_every_turn_match_one_by_one() {
+    let g = example("spec/examples/ggg/ko_superko.yaml");
+    let all = show::pictures(&g).expect("pictures");
+    assert_eq!(all.len(), 2);
+    for (turn, p) in all.iter().enumerate() {
+        assert_eq!(p.turn, turn);
+        assert_eq!(p.turns, 2);
+        let one = show::picture(&g, Some(turn)).expect("a picture");
+        assert!(*p == one, "turn {turn} differs:\n{p:?}\n{one:?}");
+    }
+    assert!(all[1].notes.iter().any(|n| n.contains("is refused")));
+    assert!(!all[0].notes.iter().any(|n| n.contains("is refused")));
+}
