@@ -395,7 +395,8 @@ fn spring(n: usize, edges: &[(Vertex, Vertex)]) -> Vec<(f64, f64)> {
         .collect()
 }
 
-fn min_max(values: impl Iterator<Item = f64>) -> (f64, f64) {
+/// The least and the greatest of some coordinates.
+pub(super) fn min_max(values: impl Iterator<Item = f64>) -> (f64, f64) {
     values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
         (lo.min(v), hi.max(v))
     })

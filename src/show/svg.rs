@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use crate::game::Colour;
 
+use super::layout::min_max as extent;
 use super::{Picture, SeamFamily, Spot, SPACING};
 
 /// The radius of a stone.
@@ -399,12 +400,6 @@ fn seams(out: &mut String, p: &Picture) {
         }
     }
     out.push_str("</g>\n");
-}
-
-fn extent(values: impl Iterator<Item = f64>) -> (f64, f64) {
-    values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
-        (lo.min(v), hi.max(v))
-    })
 }
 
 /// Points, stones and their marks: the last turn (a ring on the stone), the stones it
