@@ -10,7 +10,7 @@
 //! - [`svg()`]`(&Picture) -> String`: a self-contained SVG document, deterministic;
 //! - [`dot()`]`(&Picture) -> String`: the same board for Graphviz;
 //! - [`render`]`(&Game, Option<usize>, Format) -> Result<String, String>`: what
-//!   `graphgo show` prints, in the [`Format`] asked for (`html` is the viewer's, to come).
+//!   `graphgo show` prints for svg and dot (`html` is the viewer's, `crate::viewer`).
 //!
 //! A [`Picture`] is plain data (points with coordinates, colours and marks, the lines
 //! between them, seams, placements, labels, notes), so that another renderer needs no
@@ -60,7 +60,11 @@ pub fn render(game: &Game, turn: Option<usize>, format: Format) -> Result<String
     match format {
         Format::Svg => picture(game, turn).map(|p| svg(&p)),
         Format::Dot => picture(game, turn).map(|p| dot(&p)),
-        Format::Html => Err("--format html is not available yet: use svg or dot".to_string()),
+        // The viewer is a layer above (`viewer::command`, which reads the record's file
+        // and cycle too): the command line sends html there, not here.
+        Format::Html => {
+            Err("--format html is written by the viewer, not by show::render".to_string())
+        }
     }
 }
 

@@ -605,7 +605,7 @@ fn run(args: &[&str]) -> (i32, String, String) {
 }
 
 #[test]
-fn command_line_turn_out_of_range_and_html_not_yet() {
+fn command_line_turn_out_of_range_and_formats() {
     // torus_seam_capture.yaml has 9 turns.
     let (code, out, err) = run(&[
         "show",
