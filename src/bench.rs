@@ -15,6 +15,8 @@ use crate::engine::playout::{
 };
 use crate::game::{Options, Player, RuleId, RuleSet, Setup, Turn};
 
+pub mod spec_suite;
+
 /// Komi for the playout win rates, in half points (7.5).
 const KOMI_HALVES: i64 = 15;
 

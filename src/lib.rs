@@ -8,6 +8,9 @@
 //! 2. [`game`]: the vocabulary every rule set shares: colours, players, turns, setups, what
 //!    is observed, the traits [`game::RuleSet`] and [`game::Playable`];
 //! 3. [`io`]: records, SGF, the readers' bounds and words, the report of a replayed game;
+//!    [`spec_fast`]: faster equivalents of clause functions that `spec` calls where the
+//!    literal reading costs the square of the board a turn (each tested equal to the
+//!    literal one; plain values in and out);
 //! 4. [`spec`]: the literal transcription of the source documents (the oracle), and
 //!    [`engine`]: the optimized engine; neither imports the other;
 //! 5. [`differential`]: compare two rule sets, shrink, generate, campaigns (random,
@@ -30,6 +33,7 @@ pub mod board;
 pub mod game;
 
 pub mod io;
+pub mod spec_fast;
 
 pub mod engine;
 pub mod spec;

@@ -419,6 +419,26 @@ pub fn compare(a: &dyn RuleSet, b: &dyn RuleSet, game: &Game) -> Option<Divergen
 /// [`compare`], telling apart a game neither side can play (`None`) from one they play
 /// alike (`Some(None)`).
 fn compare_played(a: &dyn RuleSet, b: &dyn RuleSet, game: &Game) -> Option<Option<Divergence>> {
+    compare_played_reporting(a, b, game, &mut |_| {})
+}
+
+/// [`compare`], calling `on_turn` with the number of turns compared so far after each one
+/// (`graphgo check` shows its progress with it on long games).
+pub fn compare_reporting(
+    a: &dyn RuleSet,
+    b: &dyn RuleSet,
+    game: &Game,
+    on_turn: &mut dyn FnMut(usize),
+) -> Option<Divergence> {
+    compare_played_reporting(a, b, game, on_turn).flatten()
+}
+
+fn compare_played_reporting(
+    a: &dyn RuleSet,
+    b: &dyn RuleSet,
+    game: &Game,
+    on_turn: &mut dyn FnMut(usize),
+) -> Option<Option<Divergence>> {
     let mut session = match Session::start(a, b, &game.setup) {
         Ok(Some(s)) => s,
         Ok(None) => return None,
@@ -428,6 +448,7 @@ fn compare_played(a: &dyn RuleSet, b: &dyn RuleSet, game: &Game) -> Option<Optio
         if let Err(d) = session.play(turn) {
             return Some(Some(*d));
         }
+        on_turn(session.turns());
     }
     Some(None)
 }

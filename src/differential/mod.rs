@@ -6,7 +6,8 @@
 //!   (`graphgo fuzz`);
 //! - [`exhaust`]: every game up to a depth on every small board (`graphgo exhaust`);
 //! - [`shard`], [`campaign`]: a campaign split over machines and put back together;
-//! - [`findings`]: where findings are written, so that none is lost or overwritten.
+//! - [`findings`]: where findings are written, so that none is lost or overwritten;
+//! - [`progress`]: how far `graphgo check` has got in a long game, on standard error.
 //!
 //! The fast oracle of mutation testing (the engine against the transcription on a short
 //! campaign) is a test module here, beside the comparer and the generators it uses.
@@ -16,6 +17,7 @@ pub mod compare;
 pub mod exhaust;
 pub mod findings;
 pub mod fuzz;
+pub mod progress;
 pub mod shard;
 
 /// The fast differential oracle of mutation testing (`spec/mutants.md`).

@@ -19,6 +19,7 @@ use crate::game::{
     Colour, EndReason, GameResult, Illegal, Neutral, NoMove, Options, Player, Repetition,
     SelfCapture, Setup, Turn, Version,
 };
+use crate::spec_fast;
 
 // ---------------------------------------------------------------------------------------
 // Version 1
@@ -256,12 +257,9 @@ pub fn may_pass_version2() -> bool {
 
 /// `ggg2:4` — the game ends when a player is unable to make a move, or resigns; that player
 /// loses. This is the test "unable to make a move": no empty vertex gives a legal move.
+/// ([`legal_moves`] finds the moves [`check_move`] allows without playing each one.)
 pub fn unable_to_move(state: &GameState) -> bool {
-    let player = state.to_move;
-    state
-        .position
-        .vertices_of(Colour::Empty)
-        .all(|v| check_move(state, player, v).is_err())
+    legal_moves(state, state.to_move).is_empty()
 }
 
 /// `ggg2:example` — the 5x5 position printed after version 2, top row first:
@@ -419,12 +417,7 @@ pub fn check_move(
         Player::Black => removed.black,
         Player::White => removed.white,
     };
-    let refused_self_capture = match state.options.self_capture {
-        SelfCapture::All => false,
-        SelfCapture::Multi => own_removed == 1,
-        SelfCapture::None => own_removed > 0,
-    };
-    if refused_self_capture {
+    if refuses_self_capture(state.options.self_capture, own_removed) {
         return Err(Illegal {
             clause: "option:self_capture",
             reason: format!("{name} would capture {own_removed} of the mover's own stones"),
@@ -452,6 +445,66 @@ pub fn check_move(
         });
     }
     Ok((after, removed))
+}
+
+/// `option:self_capture` — whether the option refuses a move that removes `own_removed` of
+/// the mover's own stones.
+fn refuses_self_capture(option: SelfCapture, own_removed: usize) -> bool {
+    match option {
+        SelfCapture::All => false,
+        SelfCapture::Multi => own_removed == 1,
+        SelfCapture::None => own_removed > 0,
+    }
+}
+
+/// The empty vertices where `player` may move now, in vertex order: those [`check_move`]
+/// allows, found without building the colouring of every candidate. What each move removes
+/// comes from [`spec_fast::ggg::move_effects`] (by locality: one pass over the board, then
+/// the degree of each vertex), and a move passes the repetition rule when the key of the
+/// colouring it would produce is none of the forbidden colourings' keys; a move whose key
+/// matches one, and every move on a colouring with a libertyless group (a setup's), is
+/// decided by [`check_move`] itself. Tested equal to [`legal_turns_literal`].
+pub fn legal_moves(state: &GameState, player: Player) -> Vec<Vertex> {
+    let f: Vec<Colour> = state.position.f.iter().copied().collect();
+    let Some(effects) = spec_fast::ggg::move_effects(&state.position.graph, &f, player) else {
+        return state
+            .position
+            .vertices_of(Colour::Empty)
+            .filter(|&v| check_move(state, player, v).is_ok())
+            .collect();
+    };
+    let key = |g: &Colouring| spec_fast::colouring_key(g.iter().copied());
+    let forbidden: std::collections::HashSet<u64> = match state.options.repetition {
+        Repetition::Positional => state.earlier.iter().map(key).collect(),
+        Repetition::Situational => state
+            .earlier_situations
+            .iter()
+            .filter(|(_, to_move)| *to_move == player.opponent())
+            .map(|(g, _)| key(g))
+            .collect(),
+        Repetition::Simple => {
+            let n = state.history.len();
+            (n >= 2)
+                .then(|| key(&state.history[n - 2].0))
+                .into_iter()
+                .collect()
+        }
+        Repetition::None => std::collections::HashSet::new(),
+    };
+    let now = key(&state.position.f);
+    effects
+        .iter()
+        .filter(|e| {
+            let own_removed = match player {
+                Player::Black => e.removed_black,
+                Player::White => e.removed_white,
+            };
+            !refuses_self_capture(state.options.self_capture, own_removed)
+                && (!forbidden.contains(&spec_fast::ggg::produced_key(now, &f, player, e))
+                    || check_move(state, player, e.at).is_ok())
+        })
+        .map(|e| e.at)
+        .collect()
 }
 
 /// One turn: the rules' answer to `turn` in `state`, a new state or the clause that forbids it.
@@ -598,11 +651,11 @@ pub fn scores(state: &GameState) -> [BigRational; 2] {
 }
 
 /// Every legal turn for the player to move, sorted: a move wherever [`check_move`] allows
-/// it, a pass where the version allows one (`ggg1:4`, `ggg2:2`, `ggg3:2`), and resigning.
-/// The same set as [`legal_turns_literal`] (tested equal), without building the state
-/// after every candidate: [`take_turn`] refuses a turn only in those checks, and building a
-/// state also decides whether the game ends there, which under versions 2 and 3 tries every
-/// move again (a cost of the square of the board for each list).
+/// it ([`legal_moves`]), a pass where the version allows one (`ggg1:4`, `ggg2:2`,
+/// `ggg3:2`), and resigning. The same set as [`legal_turns_literal`] (tested equal),
+/// without building the state after every candidate: [`take_turn`] refuses a turn only in
+/// those checks, and building a state also decides whether the game ends there, which
+/// under versions 2 and 3 tries every move again.
 pub fn legal_turns(state: &GameState) -> Vec<Turn> {
     if state.result.is_some() {
         return Vec::new();
@@ -613,10 +666,8 @@ pub fn legal_turns(state: &GameState) -> Vec<Turn> {
         Version::V2 => may_pass_version2(),
         Version::V3 => pay_for_pass(state.prisoners, player).is_some(),
     };
-    let mut legal: Vec<Turn> = state
-        .position
-        .vertices_of(Colour::Empty)
-        .filter(|&at| check_move(state, player, at).is_ok())
+    let mut legal: Vec<Turn> = legal_moves(state, player)
+        .into_iter()
         .map(|at| Turn::Move { player, at })
         .chain(may_pass.then_some(Turn::Pass { player }))
         .chain([Turn::Resign { player }])

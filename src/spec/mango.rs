@@ -25,6 +25,7 @@ use crate::board::{Board, Vertex};
 use crate::game::{
     Colour, EndReason, Equipment, GameResult, Illegal, Observation, Playable, Player, Setup, Turn,
 };
+use crate::spec_fast;
 
 /// `mango:EQUIP` — a member of I (the board's vertices are I).
 pub type Point = Vertex;
@@ -485,16 +486,52 @@ pub fn legal_turns(state: &GameState) -> Vec<Turn> {
         return Vec::new();
     }
     let player = state.to_move;
-    let mut turns: Vec<Turn> = state
-        .config
-        .e
-        .iter()
-        .filter(|&&n| check_move(state, player, n).is_ok())
-        .map(|&at| Turn::Move { player, at })
+    let mut turns: Vec<Turn> = legal_moves(state, player)
+        .into_iter()
+        .map(|at| Turn::Move { player, at })
         .chain([Turn::Pass { player }])
         .collect();
     turns.sort();
     turns
+}
+
+/// `mango:MOVE` and `mango:LEGAL` — the members of E where `player` may move now, in point
+/// order: those [`check_move`] allows, found without making every move. A move that
+/// removes nothing ([`spec_fast::mango::quiet_moves`], when every stone is alive) gives the
+/// configuration with n moved from E to the mover's set, which is new unless its key is
+/// one of the earlier configurations' keys; every other move, and a key that matches, is
+/// decided by [`check_move`] itself. Tested equal to filtering E with [`check_move`].
+pub fn legal_moves(state: &GameState, player: Player) -> Vec<Point> {
+    let set = &state.set;
+    let colours = state.config.colours(set.board.len());
+    let Some(quiet) = spec_fast::mango::quiet_moves(&set.board, &set.f, &set.t, &colours, player)
+    else {
+        return state
+            .config
+            .e
+            .iter()
+            .copied()
+            .filter(|&n| check_move(state, player, n).is_ok())
+            .collect();
+    };
+    let key = |c: &Configuration| {
+        let stones = |s: &OrdSet<Point>, colour: Colour| {
+            s.iter()
+                .fold(0, |k, &n| k ^ spec_fast::vertex_key(n, colour))
+        };
+        stones(&c.b, Colour::Black) ^ stones(&c.w, Colour::White)
+    };
+    let earlier: std::collections::HashSet<u64> = state.earlier.iter().map(key).collect();
+    let now = key(&state.config);
+    quiet
+        .into_iter()
+        .filter(|&(n, quiet)| {
+            let new =
+                quiet && !earlier.contains(&(now ^ spec_fast::vertex_key(n, player.colour())));
+            new || check_move(state, player, n).is_ok()
+        })
+        .map(|(n, _)| n)
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -557,15 +594,17 @@ pub fn score(
     initial.clone() + own + weight_of(set, &territory)
 }
 
-/// `mango:SCORE` — Black's and White's scores in a game's current configuration.
+/// `mango:SCORE` — Black's and White's scores in a game's current configuration: each
+/// player's [`score`], with the points that count ([`is_territory`]) found for the whole
+/// board at once by [`spec_fast::mango::territory`] (tested equal to [`score`]).
 pub fn scores(state: &GameState) -> [BigRational; 2] {
+    let set = &state.set;
+    let territory = spec_fast::mango::territory(&set.board, &state.config.colours(set.board.len()));
     Player::BOTH.map(|p| {
-        score(
-            &state.set,
-            &state.config,
-            p,
-            &state.initial_scores[p.index()],
-        )
+        let counted: OrdSet<Point> = territory[p.index()].iter().copied().collect();
+        state.initial_scores[p.index()].clone()
+            + weight_of(set, state.config.stones(p))
+            + weight_of(set, &counted)
     })
 }
 

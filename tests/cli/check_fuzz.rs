@@ -213,3 +213,4 @@ fn bench_measures_one_playout_per_graph_size_and_rule_set() {
         ]
     );
 }
+

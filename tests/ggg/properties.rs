@@ -155,6 +155,34 @@ fn groups_agree(setup: &Setup, position: &[Colour]) -> Result<(), TestCaseError>
 proptest! {
     #![proptest_config(config())]
 
+    /// `ggg::legal_turns` (each move's effect found by locality, repetition by keys of
+    /// colourings: `spec_fast::ggg`) lists exactly the turns `ggg::legal_turns_literal`
+    /// finds by giving every candidate to `take_turn`, at every position of random games
+    /// from random setups (whose colourings may hold libertyless groups), on random
+    /// graphs, under every version and option.
+    #[test]
+    fn the_legal_turns_found_by_locality_are_the_turns_take_turn_accepts(
+        case in case(any_board(), any_setup, TURNS),
+    ) {
+        let played = drive(&case)?;
+        let mut state = ggg::start(&played.setup).expect("the case's setup starts");
+        let mut compared = 0;
+        for step in std::iter::once(None).chain(played.steps.iter().map(Some)) {
+            if let Some(step) = step {
+                match ggg::take_turn(&state, &step.turn) {
+                    Ok(next) => state = next,
+                    Err(_) => continue,
+                }
+            }
+            prop_assert_eq!(
+                ggg::legal_turns(&state),
+                ggg::legal_turns_literal(&state),
+                "at position {} of the game\n{}", compared, played.record()
+            );
+            compared += 1;
+        }
+    }
+
     /// `ggg1:2`: after any move, from any setup, no black or white group is without a
     /// liberty (the move removes the opponent's libertyless groups, then the mover's, and
     /// removing only adds liberties). From a setup that has no libertyless group, this
@@ -530,4 +558,31 @@ proptest! {
         prop_assert!(again.steps.iter().all(|s| s.outcome.is_ok()), "{}", yaml);
         prop_assert_eq!(again.game.observe(), played.game.observe(), "{}", yaml);
     }
+}
+
+/// `ggg::legal_turns` equals `ggg::legal_turns_literal` at every position of light
+/// playouts on a 7x7 grid (the spec suite's games: `graphgo bench --suites spec`), under
+/// each version, where groups grow long and captures and superko refusals happen.
+#[test]
+fn the_legal_turns_found_by_locality_agree_on_grid_playouts() {
+    use graphgo::bench::spec_suite::{family_setup, grid_games};
+    let mut compared = 0;
+    for rules in [RuleId::Ggg1, RuleId::Ggg2, RuleId::Ggg3] {
+        let setup = family_setup(rules, 7).expect("a 7x7 setup");
+        for (g, game) in grid_games(7, 2, 9).iter().enumerate() {
+            let mut state = ggg::start(&setup).unwrap();
+            for (i, turn) in game.iter().enumerate() {
+                assert_eq!(
+                    ggg::legal_turns(&state),
+                    ggg::legal_turns_literal(&state),
+                    "{} game {g} of seed 9, before turn {}",
+                    rules.name(),
+                    i + 1
+                );
+                compared += 1;
+                state = ggg::take_turn(&state, turn).expect("a playout's move is legal");
+            }
+        }
+    }
+    assert!(compared > 200, "{compared}");
 }

@@ -212,3 +212,87 @@ proptest! {
         }
     }
 }
+
+/// The moves a player may make, by the clauses as written: every member of E that
+/// `mango::check_move` accepts (`mango:MOVE`, `mango:LEGAL`).
+fn moves_by_check_move(state: &mango::GameState, player: Player) -> Vec<usize> {
+    state
+        .config
+        .e
+        .iter()
+        .copied()
+        .filter(|&n| mango::check_move(state, player, n).is_ok())
+        .collect()
+}
+
+/// Compares, at every position of a game, the fast legal moves (`mango::legal_moves`, for
+/// both players) and scores (`mango::scores`) with the clauses as written (every move made
+/// by `check_move`; every point's territory by `is_territory`'s path searches).
+fn compare_along(setup: &graphgo::game::Setup, turns: &[graphgo::game::Turn], what: &str) -> usize {
+    let mut state = mango::setup(setup).expect("a MANGO setup");
+    let mut compared = 0;
+    for turn in std::iter::once(None).chain(turns.iter().map(Some)) {
+        if let Some(t) = turn {
+            match mango::take_turn(&state, t) {
+                Ok(next) => state = next,
+                Err(_) => continue,
+            }
+        }
+        for p in Player::BOTH {
+            assert_eq!(
+                mango::legal_moves(&state, p),
+                moves_by_check_move(&state, p),
+                "{what}, {} to move, at {:?}",
+                p.word(),
+                state.config
+            );
+        }
+        let literal = Player::BOTH.map(|p| {
+            mango::score(
+                &state.set,
+                &state.config,
+                p,
+                &state.initial_scores[p.index()],
+            )
+        });
+        assert_eq!(
+            mango::scores(&state),
+            literal,
+            "{what}, at {:?}",
+            state.config
+        );
+        compared += 1;
+    }
+    compared
+}
+
+/// `mango::legal_moves` and `mango::scores` (through `spec_fast::mango`: quiet moves by a
+/// cut search, territory by regions of E) equal the clauses as written, on the campaign's
+/// MANGO games (random boards, weights of every sign, thresholds with windows; game i of
+/// seed 11 is `graphgo fuzz --seed 11 --game i` on the MANGO family) and on Go games on a
+/// 7x7 grid under F = 1 and T = `z >= 1` (`mango:EX19`'s reading).
+#[test]
+fn the_fast_legal_moves_and_scores_equal_the_clauses_as_written() {
+    use graphgo::differential::fuzz::{play_family_game, Family};
+    let mut compared = 0;
+    for index in 0..150 {
+        let played = play_family_game(
+            &graphgo::spec::Spec,
+            &graphgo::engine::Engine,
+            Family::Mango,
+            11,
+            index,
+        );
+        let what = format!("seed 11, MANGO game {index}");
+        compared += compare_along(&played.game.setup, &played.game.turns, &what);
+    }
+    let setup = graphgo::bench::spec_suite::family_setup(graphgo::game::RuleId::Mango, 7)
+        .expect("a 7x7 MANGO setup");
+    for (g, game) in graphgo::bench::spec_suite::grid_games(7, 3, 5)
+        .iter()
+        .enumerate()
+    {
+        compared += compare_along(&setup, game, &format!("7x7 Go game {g} of seed 5"));
+    }
+    assert!(compared > 1000, "{compared} positions compared");
+}
