@@ -351,6 +351,10 @@ pub struct GameState {
     pub earlier: HashSet<Colouring>,
     /// The (colouring, player to move) pairs of `history`, as a set (for situational superko).
     pub earlier_situations: HashSet<(Colouring, Player)>,
+    /// The key of every colouring of `history`, in order ([`spec_fast::colouring_key`]):
+    /// kept so that [`legal_moves`] tells new colourings from earlier ones without reading
+    /// every earlier colouring again on every turn. No rule reads it.
+    pub history_keys: Vector<u64>,
     pub consecutive_passes: u32,
     pub prisoners: Prisoners,
     pub result: Option<GameResult>,
@@ -380,6 +384,7 @@ pub fn start(setup: &Setup) -> Result<GameState, String> {
         history: Vector::unit((position.f.clone(), setup.to_move)),
         earlier: HashSet::unit(position.f.clone()),
         earlier_situations: HashSet::unit((position.f.clone(), setup.to_move)),
+        history_keys: Vector::unit(spec_fast::colouring_key(position.f.iter().copied())),
         position,
         to_move: setup.to_move,
         consecutive_passes: 0,
@@ -473,25 +478,26 @@ pub fn legal_moves(state: &GameState, player: Player) -> Vec<Vertex> {
             .filter(|&v| check_move(state, player, v).is_ok())
             .collect();
     };
-    let key = |g: &Colouring| spec_fast::colouring_key(g.iter().copied());
+    // The keys of the colourings a move may not give: `earlier` is the set of `history`'s
+    // colourings, `earlier_situations` the set of its pairs.
+    let keys = || state.history_keys.iter().copied();
     let forbidden: std::collections::HashSet<u64> = match state.options.repetition {
-        Repetition::Positional => state.earlier.iter().map(key).collect(),
-        Repetition::Situational => state
-            .earlier_situations
-            .iter()
-            .filter(|(_, to_move)| *to_move == player.opponent())
-            .map(|(g, _)| key(g))
+        Repetition::Positional => keys().collect(),
+        Repetition::Situational => keys()
+            .zip(state.history.iter())
+            .filter(|(_, (_, to_move))| *to_move == player.opponent())
+            .map(|(k, _)| k)
             .collect(),
         Repetition::Simple => {
-            let n = state.history.len();
+            let n = state.history_keys.len();
             (n >= 2)
-                .then(|| key(&state.history[n - 2].0))
+                .then(|| state.history_keys[n - 2])
                 .into_iter()
                 .collect()
         }
         Repetition::None => std::collections::HashSet::new(),
     };
-    let now = key(&state.position.f);
+    let now = *state.history_keys.last().expect("history is never empty");
     effects
         .iter()
         .filter(|e| {
@@ -535,6 +541,8 @@ pub fn take_turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
                 history: state.history.clone() + Vector::unit(situation.clone()),
                 earlier: state.earlier.update(position.f.clone()),
                 earlier_situations: state.earlier_situations.update(situation),
+                history_keys: state.history_keys.clone()
+                    + Vector::unit(spec_fast::colouring_key(position.f.iter().copied())),
                 position,
                 to_move: next_player(player),
                 consecutive_passes: 0,
@@ -565,6 +573,8 @@ pub fn take_turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
             GameState {
                 history: state.history.clone() + Vector::unit(situation.clone()),
                 earlier_situations: state.earlier_situations.update(situation),
+                history_keys: state.history_keys.clone()
+                    + Vector::unit(*state.history_keys.last().expect("history is never empty")),
                 to_move: next_player(player),
                 consecutive_passes: state.consecutive_passes + 1,
                 prisoners,

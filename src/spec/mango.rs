@@ -319,6 +319,10 @@ pub struct GameState {
     pub to_move: Player,
     /// Every configuration of the game so far, the initial one included (`mango:LEGAL`).
     pub earlier: HashSet<Configuration>,
+    /// The key of every configuration of `earlier` ([`configuration_key`]): kept so that
+    /// [`legal_moves`] tells new configurations from earlier ones without reading every
+    /// earlier configuration again on every turn. No rule reads it.
+    pub earlier_keys: HashSet<u64>,
     pub consecutive_passes: u32,
     pub result: Option<GameResult>,
 }
@@ -347,6 +351,7 @@ pub fn setup(setup: &Setup) -> Result<GameState, String> {
         set,
         initial_scores: weights.scores.clone(),
         earlier: HashSet::unit(config.clone()),
+        earlier_keys: HashSet::unit(configuration_key(&config)),
         config,
         to_move: setup.to_move,
         consecutive_passes: 0,
@@ -445,6 +450,7 @@ pub fn take_turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
             let config = check_move(state, player, at)?;
             GameState {
                 earlier: state.earlier.update(config.clone()),
+                earlier_keys: state.earlier_keys.update(configuration_key(&config)),
                 config,
                 to_move: player.opponent(),
                 consecutive_passes: 0,
@@ -495,6 +501,16 @@ pub fn legal_turns(state: &GameState) -> Vec<Turn> {
     turns
 }
 
+/// A 64-bit key of a configuration: [`spec_fast::colouring_key`] of its colouring, from
+/// B and W alone. Equal configurations have equal keys.
+pub fn configuration_key(c: &Configuration) -> u64 {
+    let stones = |s: &OrdSet<Point>, colour: Colour| {
+        s.iter()
+            .fold(0, |k, &n| k ^ spec_fast::vertex_key(n, colour))
+    };
+    stones(&c.b, Colour::Black) ^ stones(&c.w, Colour::White)
+}
+
 /// `mango:MOVE` and `mango:LEGAL` — the members of E where `player` may move now, in point
 /// order: those [`check_move`] allows, found without making every move. A move that
 /// removes nothing ([`spec_fast::mango::quiet_moves`], when every stone is alive) gives the
@@ -514,15 +530,8 @@ pub fn legal_moves(state: &GameState, player: Player) -> Vec<Point> {
             .filter(|&n| check_move(state, player, n).is_ok())
             .collect();
     };
-    let key = |c: &Configuration| {
-        let stones = |s: &OrdSet<Point>, colour: Colour| {
-            s.iter()
-                .fold(0, |k, &n| k ^ spec_fast::vertex_key(n, colour))
-        };
-        stones(&c.b, Colour::Black) ^ stones(&c.w, Colour::White)
-    };
-    let earlier: std::collections::HashSet<u64> = state.earlier.iter().map(key).collect();
-    let now = key(&state.config);
+    let earlier = &state.earlier_keys;
+    let now = configuration_key(&state.config);
     quiet
         .into_iter()
         .filter(|&(n, quiet)| {
