@@ -213,4 +213,3 @@ fn bench_measures_one_playout_per_graph_size_and_rule_set() {
         ]
     );
 }
-
