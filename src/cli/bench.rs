@@ -10,10 +10,15 @@ pub(super) fn bench(
     sizes: Vec<usize>,
     suites: &[String],
     graph_vertices: Vec<usize>,
-    replay_games: usize,
+    (replay_games, spec_seconds): (usize, f64),
     seed: u64,
     [prefetch, link]: [bool; 2],
 ) -> ExitCode {
+    if !(spec_seconds > 0.0 && spec_seconds <= 3600.0) {
+        return fail(format!(
+            "--spec-seconds: {spec_seconds} is not a budget from 0 to 3600 seconds"
+        ));
+    }
     const KNOWN: [&str; 7] = [
         "light",
         "ggg1",
@@ -70,11 +75,23 @@ pub(super) fn bench(
         .filter(|&(name, _)| on(name))
         .map(|(_, kind)| kind)
         .collect(),
-        replay_games: if on("spec") { replay_games } else { 0 },
+        // The spec suite replays every family itself (below), the engine beside it.
+        replay_games: 0,
         seed,
         prefetch,
         link,
     };
     graphgo::bench::run(&plan, &Spec, &mut |line| println!("{line}"));
+    if on("spec") {
+        graphgo::bench::spec_suite::run(
+            &plan.sizes,
+            replay_games,
+            seed,
+            spec_seconds,
+            &Spec,
+            &graphgo::engine::Engine,
+            &mut |line| println!("{line}"),
+        );
+    }
     ExitCode::SUCCESS
 }

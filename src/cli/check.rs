@@ -6,7 +6,7 @@ use graphgo::io::record::Record;
 use std::path::Path;
 use std::process::ExitCode;
 
-pub(super) fn check(file: &Path, shrink_to: Option<&Path>, json: bool) -> ExitCode {
+pub(super) fn check(file: &Path, shrink_to: Option<&Path>, json: bool, progress: bool) -> ExitCode {
     use graphgo::differential::compare;
     let shown = graphgo::io::record::input_name(file);
     let game = match Record::load(file).and_then(|r| {
@@ -18,7 +18,19 @@ pub(super) fn check(file: &Path, shrink_to: Option<&Path>, json: bool) -> ExitCo
     };
     compare::quiet_panics_in_sides();
     let (a, b) = (compare::reference(), compare::engine());
-    let divergence = compare::compare(&*a, &*b, &game);
+    // Progress goes to standard error: a bar on a terminal, lines a second with --progress,
+    // nothing with --json (whose output is one object).
+    let mut shown_progress = graphgo::differential::progress::TurnProgress::new(
+        game.turns.len(),
+        progress && !json,
+        !json,
+    );
+    let mut done = 0;
+    let divergence = compare::compare_reporting(&*a, &*b, &game, &mut |turns| {
+        done = turns;
+        shown_progress.turn(turns);
+    });
+    shown_progress.finish(done);
     let mut verdict = graphgo::differential::findings::check_verdict(
         &shown,
         [a.name(), b.name()],

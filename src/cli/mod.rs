@@ -83,6 +83,11 @@ enum Command {
         /// Print one JSON object instead of text (spec/FORMAT.md, "graphgo check --json").
         #[arg(long)]
         json: bool,
+        /// Show how many turns are compared on standard error even when it is not a
+        /// terminal (a line a second); on a terminal a bar is shown anyway (never with
+        /// --json).
+        #[arg(long)]
+        progress: bool,
     },
     /// A differential campaign: random games, spec against engine.
     ///
@@ -262,6 +267,10 @@ enum Command {
         /// Games the transcription replays.
         #[arg(long, default_value_t = 3)]
         replay_games: usize,
+        /// The spec suite's time budget for each family, size and side, in seconds (a slow
+        /// side is timed on the turns it plays within it).
+        #[arg(long, value_name = "SECS", default_value_t = 2.0)]
+        spec_seconds: f64,
         /// Seed of the playouts' random numbers.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -450,6 +459,17 @@ pub fn run() -> ExitCode {
         }
         e.exit()
     });
+    // Rust ignores SIGPIPE, so printing to a reader that has gone (`graphgo ... | head`)
+    // panics. A command that only prints takes the signal's default and ends quietly, as
+    // Unix tools do; one that drives GTP engines keeps ignoring it, so that an engine
+    // which dies while being written to is an error reported as a finding, not the end
+    // of graphgo.
+    if !matches!(
+        cli.command,
+        Command::VerifyGtp { .. } | Command::Conformance { .. }
+    ) {
+        sigpipe::reset();
+    }
     match cli.command {
         Command::Play {
             file,
@@ -457,7 +477,12 @@ pub fn run() -> ExitCode {
             explain,
             sgf,
         } => play(&file, json, explain, &sgf),
-        Command::Check { file, shrink, json } => check(&file, shrink.as_deref(), json),
+        Command::Check {
+            file,
+            shrink,
+            json,
+            progress,
+        } => check(&file, shrink.as_deref(), json, progress),
         Command::Fuzz {
             seed,
             time,
@@ -548,6 +573,7 @@ pub fn run() -> ExitCode {
             suites,
             graph_vertices,
             replay_games,
+            spec_seconds,
             seed,
             no_prefetch,
             no_link,
@@ -556,7 +582,7 @@ pub fn run() -> ExitCode {
             size,
             &suites,
             graph_vertices,
-            replay_games,
+            (replay_games, spec_seconds),
             seed,
             [!no_prefetch, !no_link],
         ),

@@ -213,3 +213,61 @@ fn bench_measures_one_playout_per_graph_size_and_rule_set() {
         ]
     );
 }
+
+#[test]
+fn check_shows_progress_on_standard_error_only_when_asked_off_a_terminal() {
+    let record = regression("superko-ko-retake.yaml");
+    // Standard error is a pipe here: no progress unless --progress asks for it.
+    let quiet = graphgo(&["check", &record]);
+    assert_eq!(quiet.status.code(), Some(0), "{}", text(&quiet.stderr));
+    assert!(
+        !text(&quiet.stderr).contains("turns compared"),
+        "{}",
+        text(&quiet.stderr)
+    );
+    let shown = graphgo(&["check", "--progress", &record]);
+    assert_eq!(shown.status.code(), Some(0), "{}", text(&shown.stderr));
+    // The closing line gives the turns compared out of the record's three.
+    assert!(
+        text(&shown.stderr).contains("graphgo check: 3/3 turns compared in "),
+        "{}",
+        text(&shown.stderr)
+    );
+    // Standard output is the same report with or without it.
+    assert_eq!(text(&shown.stdout), text(&quiet.stdout));
+}
+
+#[test]
+fn bench_spec_suite_times_every_family_beside_the_engine() {
+    let out = graphgo(&[
+        "bench",
+        "--suites",
+        "spec",
+        "--size",
+        "5",
+        "--replay-games",
+        "1",
+        "--spec-seconds",
+        "0.5",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let families: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.contains("spec/engine"))
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(
+        families,
+        ["ggg1", "ggg2", "ggg3", "topo-stones", "mango", "directed"],
+        "{stdout}"
+    );
+    assert!(!stdout.contains("refused"), "{stdout}");
+    let out = graphgo(&["bench", "--suites", "spec", "--spec-seconds", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--spec-seconds: 0"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -525,3 +525,35 @@ fn vectors_are_read_the_same_way() {
         check(&dir, c);
     }
 }
+
+/// A reader that goes away (`graphgo show ... | head -c 10`) ends graphgo as it ends Unix
+/// tools, by SIGPIPE (status 141 in a shell), not by a panic: Rust ignores the signal, and
+/// `println!` to a closed pipe panics unless the command takes the signal's default.
+#[test]
+fn a_reader_that_goes_away_ends_graphgo_without_a_panic() {
+    use std::os::unix::process::ExitStatusExt as _;
+    let record = format!(
+        "{}/spec/examples/ggg/torus_seam_capture.yaml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    // The viewer page is about 200 KB, more than a pipe holds, so graphgo is still writing
+    // when the reader closes its end.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_graphgo"))
+        .args(["show", &record, "--format", "html"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = [0u8; 10];
+    child
+        .stdout
+        .take()
+        .expect("piped")
+        .read_exact(&mut first)
+        .expect("the page starts");
+    // The read end is dropped here.
+    let out = child.wait_with_output().expect("graphgo ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.signal(), Some(13), "{:?}: {stderr}", out.status);
+}
