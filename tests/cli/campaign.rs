@@ -7,10 +7,11 @@
 //! with positional superko turned off): it shows in games of several rule sets, so a
 //! campaign of a few dozen games finds it many times over.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use super::invocation::{fresh_path, text};
 use serde_json::Value;
 
 fn graphgo(args: &[&str]) -> Output {
@@ -45,16 +46,6 @@ fn spawn(args: &[&str]) -> Child {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary starts")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("graphgo-campaign-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
 }
 
 /// The files of a folder, by name, with their text.
@@ -109,7 +100,7 @@ fn args(v: &[String]) -> Vec<&str> {
 
 #[test]
 fn one_bug_gives_one_record_per_signature_and_a_count() {
-    let dir = scratch("grouped");
+    let dir = fresh_path("grouped");
     let run = planted("1", "60", &dir);
     let out = graphgo(&args(&run));
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
@@ -157,7 +148,7 @@ fn one_bug_gives_one_record_per_signature_and_a_count() {
 
 #[test]
 fn max_findings_stops_the_campaign_and_json_prints_each_finding() {
-    let dir = scratch("max");
+    let dir = fresh_path("max");
     let mut run = planted("1", "60", &dir);
     run.extend(["--max-findings", "2", "--json"].map(String::from));
     let out = graphgo(&args(&run));
@@ -182,7 +173,7 @@ fn max_findings_stops_the_campaign_and_json_prints_each_finding() {
 
 #[test]
 fn runs_into_the_same_folder_never_overwrite_a_file() {
-    let dir = scratch("same-out");
+    let dir = fresh_path("same-out");
     std::fs::create_dir_all(&dir).unwrap();
     // A file of the user's where the campaign's first record would go.
     let taken = dir.join("spec-vs-no-superko-seed1-game0.yaml");
@@ -225,7 +216,7 @@ fn runs_into_the_same_folder_never_overwrite_a_file() {
 
 #[test]
 fn an_out_that_is_no_writable_folder_is_refused_before_any_game() {
-    let dir = scratch("bad-out");
+    let dir = fresh_path("bad-out");
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("a-file");
     std::fs::write(&file, "x").unwrap();
@@ -311,7 +302,7 @@ fn finish(mut child: Child) -> Output {
 #[test]
 fn sigint_and_sigterm_print_the_summary_so_far_and_leave_no_temporary_file() {
     for (signal, status, name) in [("-INT", 130, "SIGINT"), ("-TERM", 143, "SIGTERM")] {
-        let dir = scratch(name);
+        let dir = fresh_path(name);
         let mut child = spawn(&[
             "fuzz",
             "--planted-bug",
@@ -343,7 +334,7 @@ fn sigint_and_sigterm_print_the_summary_so_far_and_leave_no_temporary_file() {
 
 #[test]
 fn shards_come_from_slurm_and_kubernetes_job_arrays() {
-    let dir = scratch("arrays");
+    let dir = fresh_path("arrays");
     let out = dir.to_str().unwrap();
     let run = |env: &[(&str, &str)]| {
         graphgo_env(&["fuzz", "--seed", "4", "--games", "2", "--out", out], env)
@@ -396,7 +387,7 @@ fn comparable(mut merged: Value) -> Value {
 
 #[test]
 fn a_campaign_in_four_shards_merges_to_the_same_as_in_one() {
-    let root = scratch("merge");
+    let root = fresh_path("merge");
     let whole = root.join("whole");
     let o = graphgo(&args(&planted("5", "80", &whole)));
     assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
@@ -460,7 +451,7 @@ fn a_campaign_in_four_shards_merges_to_the_same_as_in_one() {
 
 #[test]
 fn an_interrupted_campaign_resumes_where_its_summary_stopped() {
-    let root = scratch("resume");
+    let root = fresh_path("resume");
     let whole = root.join("whole");
     let o = graphgo(&args(&planted("6", "400", &whole)));
     assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));

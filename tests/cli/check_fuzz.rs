@@ -1,26 +1,7 @@
 //! `graphgo check`, `graphgo fuzz` and `graphgo bench` as a user runs them: exit statuses,
 //! messages, the closing summary, reproducibility by seed.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn graphgo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_graphgo"))
-        .args(args)
-        .env("CI", "1")
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("graphgo-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+use super::invocation::{fresh_path, graphgo, text};
 
 fn regression(name: &str) -> String {
     format!("{}/tests/regressions/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -35,7 +16,7 @@ fn check_agreeing_record_exits_zero() {
 
 #[test]
 fn check_bad_input_exits_two_naming_the_file_and_field() {
-    let dir = scratch("bad");
+    let dir = fresh_path("bad");
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("bad.yaml");
     std::fs::write(&file, "rules: ggg1\nboard: {path: 3}\nmoves: [\"B 9\"]\n").unwrap();
@@ -60,7 +41,7 @@ fn totals(stdout: &str) -> String {
 
 #[test]
 fn fuzz_runs_a_seeded_campaign_and_sums_it_up() {
-    let dir = scratch("campaign");
+    let dir = fresh_path("campaign");
     let args = [
         "fuzz",
         "--seed",
@@ -86,7 +67,7 @@ fn fuzz_runs_a_seeded_campaign_and_sums_it_up() {
     );
     // The same seed plays the same games: the same number of turns.
     // (Into another folder: in the same one, the campaign would resume from its summary.)
-    let other = scratch("campaign-again");
+    let other = fresh_path("campaign-again");
     let mut again = args;
     again[6] = other.to_str().unwrap();
     let second = graphgo(&again);
@@ -117,7 +98,7 @@ fn fuzz_runs_a_seeded_campaign_and_sums_it_up() {
 
 #[test]
 fn fuzz_shards_split_the_turns_of_a_campaign() {
-    let dir = scratch("shards");
+    let dir = fresh_path("shards");
     let out = dir.to_str().unwrap();
     let count = |args: &[&str]| -> u64 {
         let o = graphgo(args);

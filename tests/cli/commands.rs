@@ -5,47 +5,10 @@
 //! working is in the comment next to it.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
+use super::invocation::{run, scratch, Run};
 use serde_json::{json, Value};
-
-const BIN: &str = env!("CARGO_BIN_EXE_graphgo");
-
-/// A fresh directory for one test's files.
-fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("cli")
-        .join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// What a run of the binary gave.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&std::ffi::OsStr]) -> Run {
-    let Output {
-        status,
-        stdout,
-        stderr,
-    } = Command::new(BIN).args(args).output().unwrap();
-    let run = Run {
-        code: status.code().expect("graphgo was not killed by a signal"),
-        stdout: String::from_utf8(stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(stderr).expect("stderr is UTF-8"),
-    };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "graphgo panicked: {}",
-        run.stderr
-    );
-    run
-}
 
 /// Writes `bytes` to `dir/name` and plays it (with `--json` when asked).
 fn play_bytes(dir: &Path, name: &str, bytes: &[u8], json: bool) -> Run {
@@ -995,9 +958,9 @@ fn unreadable_and_oversized_files_exit_2() {
 /// Usage errors (no file, unknown subcommand) exit 2 too.
 #[test]
 fn usage_errors_exit_2() {
-    let r = run(&["play".as_ref()]);
+    let r = run(&["play"]);
     assert_eq!(r.code, 2);
-    let r = run(&["replay".as_ref()]);
+    let r = run(&["replay"]);
     assert_eq!(r.code, 2);
 }
 

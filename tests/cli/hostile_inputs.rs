@@ -7,12 +7,12 @@
 //! The expected words are the ones spec/FORMAT.md promises ("Caps", "Files: byte-order
 //! mark, duplicate keys, parse errors"), and the values the test itself wrote.
 
+use super::invocation::{scratch, Run, BIN};
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_graphgo");
 /// A hang guard, not a speed test: every case here finishes in well under a second.
 const HANG_GUARD: Duration = Duration::from_secs(20);
 /// The address space a run may use (1 GiB): far above what any case needs (a few MB of
@@ -33,21 +33,6 @@ const RUST_WORDS: [&str; 12] = [
     "Record",
     "panicked",
 ];
-
-fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("hostile_inputs")
-        .join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
 
 /// Runs the binary (under `prlimit --as` when there is one), killing it at the hang guard.
 fn run(args: &[&str]) -> Run {

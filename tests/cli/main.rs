@@ -7,6 +7,8 @@
 #[path = "../support/chromium.rs"]
 mod chromium;
 
+mod invocation;
+
 mod campaign;
 mod check_fuzz;
 mod commands;

@@ -7,68 +7,10 @@
 //! The expected positions are worked out by hand in the comments beside them; the expected
 //! messages are the words spec/FORMAT.md documents.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::Path;
 
+use super::invocation::{run_with, scratch, Run};
 use serde_json::Value;
-
-const BIN: &str = env!("CARGO_BIN_EXE_graphgo");
-
-/// A fresh directory for one test's files.
-fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("scriptable")
-        .join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs graphgo with `args`, `stdin` on its standard input, in the repository's root, with
-/// `COLUMNS` set to `columns` when given.
-fn run_with(args: &[&str], stdin: &[u8], columns: Option<&str>) -> Run {
-    let mut command = Command::new(BIN);
-    command
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("COLUMNS")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    if let Some(c) = columns {
-        command.env("COLUMNS", c);
-    }
-    let mut child = command.spawn().unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let bytes = stdin.to_vec();
-    // Written from a thread: a command that stops reading early must not block the test.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&bytes);
-    });
-    let out = child.wait_with_output().unwrap();
-    let _ = writer.join();
-    let run = Run {
-        code: out
-            .status
-            .code()
-            .expect("graphgo was not killed by a signal"),
-        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
-    };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "graphgo panicked: {}",
-        run.stderr
-    );
-    run
-}
 
 fn run(args: &[&str], stdin: &[u8]) -> Run {
     run_with(args, stdin, None)

@@ -1,36 +1,9 @@
 //! `graphgo vectors check | new | generate` from the outside: exit statuses, the per-clause
 //! summary, a corrupted vector, malformed input naming file, field and value, atomic writes.
 
-use std::path::{Path, PathBuf};
+use super::invocation::{run, scratch};
+
 use std::process::Command;
-
-const BIN: &str = env!("CARGO_BIN_EXE_graphgo");
-
-fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("vectors_cli")
-        .join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str]) -> Run {
-    let out = Command::new(BIN).args(args).output().unwrap();
-    let run = Run {
-        code: out.status.code().expect("not killed by a signal"),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-    };
-    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
-    run
-}
 
 fn vectors_dir() -> String {
     format!("{}/spec/vectors", env!("CARGO_MANIFEST_DIR"))

@@ -5,10 +5,10 @@
 //! worked out by hand below.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use serde_json::Value;
 
+use super::invocation::graphgo;
 use crate::chromium::{self, say};
 
 fn root() -> PathBuf {
@@ -23,13 +23,6 @@ fn kept() -> PathBuf {
         .join("viewer");
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn graphgo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_graphgo"))
-        .args(args)
-        .output()
-        .unwrap()
 }
 
 /// `graphgo show FILE --format html -o OUT`, which must succeed; the page's text.
