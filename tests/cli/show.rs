@@ -697,3 +697,62 @@ fn pictures_of_every_turn_match_one_by_one() {
     assert!(all[1].notes.iter().any(|n| n.contains("is refused")));
     assert!(!all[0].notes.iter().any(|n| n.contains("is refused")));
 }
+
+/// The builders of FORMAT.md drawn without a plane (paths, cycles, complete graphs) and the
+/// one-way grid: one line per edge and one arrow per arc, counted from the builders'
+/// definitions (a path of n points has n - 1 edges, a cycle n, a complete graph n(n-1)/2; a
+/// one-way grid w x h has (w - 1)h arcs to the right and w(h - 1) up), every point named,
+/// the stones where the moves put them.
+#[test]
+fn path_cycle_complete_and_one_way_grid() {
+    for (board, edges, points) in [("path: 5", 4, 5), ("cycle: 5", 5, 5), ("complete: 4", 6, 4)] {
+        let g = game(&format!(
+            "rules: ggg1\nboard: {{{board}}}\nmoves: [B 2, W 3]\n"
+        ));
+        let svg = svg_of(&g, None);
+        self_contained(&g, None, &svg);
+        let doc = parse(&svg);
+        assert_eq!(count(&doc, "line", &["edge"]), edges, "{board}");
+        assert_eq!(texts(&doc, &["name"]).len(), points, "{board}");
+        assert_eq!(
+            points_of(&doc, "circle", &["stone", "black"]),
+            ["2"],
+            "{board}"
+        );
+        assert_eq!(
+            points_of(&doc, "circle", &["stone", "white"]),
+            ["3"],
+            "{board}"
+        );
+    }
+    // 3 x 2: (3 - 1) * 2 = 4 arcs to the right, 3 * (2 - 1) = 3 up.
+    let g = game("rules: directed\nboard: {one_way_grid: [3, 2]}\n");
+    let svg = svg_of(&g, None);
+    self_contained(&g, None, &svg);
+    let doc = parse(&svg);
+    let arcs = all(&doc, "path", &["arc"]);
+    assert_eq!(arcs.len(), 7);
+    let mut pairs: Vec<(&str, &str)> = arcs
+        .iter()
+        .map(|n| {
+            (
+                n.attribute("data-from").unwrap(),
+                n.attribute("data-to").unwrap(),
+            )
+        })
+        .collect();
+    pairs.sort();
+    assert_eq!(
+        pairs,
+        [
+            ("1-1", "1-2"),
+            ("1-1", "2-1"),
+            ("1-2", "2-2"),
+            ("2-1", "2-2"),
+            ("2-1", "3-1"),
+            ("2-2", "3-2"),
+            ("3-1", "3-2"),
+        ]
+    );
+    assert_eq!(count(&doc, "line", &["edge"]), 0);
+}
