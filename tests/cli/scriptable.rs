@@ -377,7 +377,7 @@ fn help_fits_80_columns_with_one_line_per_command() {
             overview.stdout
         );
         if name != "help" {
-            let r = run_with(&[name, "--help"], b"", Some("80"));
+            let r = run_with(&[name.as_str(), "--help"], b"", Some("80"));
             assert_eq!(r.code, 0, "{name} --help: {}", r.stderr);
             helps.push((name.clone(), r.stdout));
         }
