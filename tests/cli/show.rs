@@ -398,6 +398,21 @@ fn explicit_graph_and_its_dot() {
     graphviz_reads(&dot);
 }
 
+/// The (from, to) points of drawn arcs, sorted.
+fn arc_pairs<'a>(arcs: &[Node<'a, 'a>]) -> Vec<(&'a str, &'a str)> {
+    let mut pairs: Vec<(&str, &str)> = arcs
+        .iter()
+        .map(|n| {
+            (
+                n.attribute("data-from").unwrap(),
+                n.attribute("data-to").unwrap(),
+            )
+        })
+        .collect();
+    pairs.sort();
+    pairs
+}
+
 /// Counts the node statements and the edge statements of DOT written one per line.
 fn dot_counts(dot: &str, arrow: &str) -> (usize, usize) {
     let body: Vec<&str> = dot
@@ -498,16 +513,7 @@ fn digraph_arcs_as_arrows() {
     assert!(arcs
         .iter()
         .all(|n| n.attribute("marker-end") == Some("url(#arrow)")));
-    let mut pairs: Vec<(&str, &str)> = arcs
-        .iter()
-        .map(|n| {
-            (
-                n.attribute("data-from").unwrap(),
-                n.attribute("data-to").unwrap(),
-            )
-        })
-        .collect();
-    pairs.sort();
+    let pairs = arc_pairs(&arcs);
     assert_eq!(
         pairs,
         [("a", "b"), ("b", "a"), ("b", "g"), ("g", "h1"), ("g", "h2")]
@@ -732,16 +738,7 @@ fn path_cycle_complete_and_one_way_grid() {
     let doc = parse(&svg);
     let arcs = all(&doc, "path", &["arc"]);
     assert_eq!(arcs.len(), 7);
-    let mut pairs: Vec<(&str, &str)> = arcs
-        .iter()
-        .map(|n| {
-            (
-                n.attribute("data-from").unwrap(),
-                n.attribute("data-to").unwrap(),
-            )
-        })
-        .collect();
-    pairs.sort();
+    let pairs = arc_pairs(&arcs);
     assert_eq!(
         pairs,
         [
