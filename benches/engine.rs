@@ -10,7 +10,7 @@ use graphgo::bench::{
 };
 use graphgo::engine::playout::{ggg1_options, reference_options};
 use graphgo::engine::Engine;
-use graphgo::spec::Spec;
+use graphgo::variants::Spec;
 
 fn playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("playout");

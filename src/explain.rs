@@ -18,8 +18,8 @@ use crate::board::{Board, Vertex};
 use crate::game::{Colour, EndReason, Neutral, Observation, Player, RuleId, RuleSet, Turn};
 use crate::io::record::Game;
 use crate::rational;
-use crate::spec::Spec;
 use crate::spec::{ggg, nrich};
+use crate::variants::Spec;
 
 /// One clause at work: its id and what it did.
 #[derive(Clone, Debug, PartialEq, Eq)]

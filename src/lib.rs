@@ -8,19 +8,22 @@
 //! 2. [`game`]: the vocabulary every rule set shares: colours, players, turns, setups, what
 //!    is observed, the traits [`game::RuleSet`] and [`game::Playable`];
 //! 3. [`io`]: records, SGF, the readers' bounds and words, the report of a replayed game;
-//!    [`spec_fast`]: faster equivalents of clause functions that `spec` calls where the
-//!    literal reading costs the square of the board a turn (each tested equal to the
-//!    literal one; plain values in and out);
+//!    [`spec_fast`]: faster equivalents of clause functions, for the rule sets of
+//!    `variants`, where the literal reading costs the square of the board a turn (each
+//!    tested equal to the literal one; plain values in and out);
 //! 4. [`spec`]: the literal transcription of the source documents (the oracle), and
 //!    [`engine`]: the optimized engine; neither imports the other;
-//! 5. [`differential`]: compare two rule sets, shrink, generate, campaigns (random,
+//! 5. [`variants`]: the rule sets as played: each transcription wrapped with the rule
+//!    variants and readings that are not in its source, and the fast paths (from
+//!    `spec_fast`) for the legal turns and scores, tested equal to the literal ones;
+//! 6. [`differential`]: compare two rule sets, shrink, generate, campaigns (random,
 //!    sharded, exhaustive), findings; [`explain`]: which clauses acted; [`tables`]: the
 //!    published tables; [`show`]: pictures of a position; [`bench`](mod@bench):
 //!    measurement; none of these imports another;
-//! 6. [`conformance`]: conformance vectors, the one verification path for Rust engines,
+//! 7. [`conformance`]: conformance vectors, the one verification path for Rust engines,
 //!    GTP engines and library adapters, the conformance report, graphgo as a GTP referee;
 //!    [`viewer`]: the HTML page that steps through a record (pictures, trace, legal turns);
-//! 7. the binary (`src/main.rs`, `src/cli/`): the command line, one file per command.
+//! 8. the binary (`src/main.rs`, `src/cli/`): the command line, one file per command.
 //!
 //! No `unsafe` but in `engine::goban`, which allows it for unchecked reads (its module
 //! comment says why, and CI runs its tests under Miri).
@@ -37,6 +40,8 @@ pub mod spec_fast;
 
 pub mod engine;
 pub mod spec;
+
+pub mod variants;
 
 pub mod bench;
 pub mod differential;

@@ -21,7 +21,7 @@ use crate::explain::{self, Step};
 use crate::game::{RuleSet, Turn};
 use crate::io::record::{input_name, is_stdin, read_text_file, Game, MAX_RECORD_BYTES};
 use crate::show;
-use crate::spec::Spec;
+use crate::variants::Spec;
 
 /// How many legal turns a position names; the others are counted. A 19x19 board has up to
 /// 363 (every empty point, a pass, resigning): a list that long is not read, and it would

@@ -4,7 +4,7 @@
 
 use graphgo::io::record::{Record, MAX_TURNS};
 use graphgo::io::replay::replay;
-use graphgo::spec::Spec;
+use graphgo::variants::Spec;
 use libfuzzer_sys::fuzz_target;
 
 /// Boards and games larger than this are read but not replayed (the spec is slow, and a

@@ -229,7 +229,10 @@ mod tests {
         assert!(games.iter().all(|g| g.len() > 5), "{games:?}");
         for family in FAMILIES {
             let setup = family_setup(family, 5).expect("a 5x5 setup");
-            for rules in [&crate::spec::Spec as &dyn RuleSet, &crate::engine::Engine] {
+            for rules in [
+                &crate::variants::Spec as &dyn RuleSet,
+                &crate::engine::Engine,
+            ] {
                 let cost = turn_cost(rules, &setup, &games, 1e9);
                 assert_eq!(cost.refused, None, "{} {}", family.name(), rules.name());
                 assert_eq!(

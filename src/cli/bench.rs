@@ -2,7 +2,7 @@
 
 use super::fail;
 use graphgo::bench::GraphKind;
-use graphgo::spec::Spec;
+use graphgo::variants::Spec;
 use std::process::ExitCode;
 
 pub(super) fn bench(

@@ -3,7 +3,7 @@
 
 use super::{fail_as, load_game, SgfRules};
 use graphgo::io::replay::replay;
-use graphgo::spec::Spec;
+use graphgo::variants::Spec;
 use std::path::Path;
 use std::process::ExitCode;
 

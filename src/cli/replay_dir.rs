@@ -1,7 +1,7 @@
 //! `graphgo replay-dir`: every game record (or SGF file) of a folder replayed.
 
 use super::{fail, is_sgf, SgfRules};
-use graphgo::spec::Spec;
+use graphgo::variants::Spec;
 use std::path::Path;
 use std::path::PathBuf;
 use std::process::ExitCode;

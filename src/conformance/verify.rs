@@ -828,7 +828,7 @@ pub fn plan_vector(support: &Support, v: &Vector) -> Result<(Game, Depth, String
         // The readings vary one option at a time; for two or more at once, ask the
         // transcription whether the expectations still hold.
         let joined = changed.join(", ");
-        let got = vectors::derive(&crate::spec::Spec, &game)
+        let got = vectors::derive(&crate::variants::Spec, &game)
             .map_err(|e| format!("the transcription cannot play {joined}: {e}"))?;
         let want = v.expected();
         let board = &game.setup.board;
@@ -1199,7 +1199,7 @@ fn finding_vector(
             explained.text
         )),
     };
-    match vectors::write_vector(&crate::spec::Spec, &[&Engine], &record, &game, draft) {
+    match vectors::write_vector(&crate::variants::Spec, &[&Engine], &record, &game, draft) {
         Ok(v) => v.to_yaml(),
         Err(e) => format!("# the vector could not be written: {e}\n"),
     }
@@ -1529,7 +1529,7 @@ pub fn campaign(
         Some(o) => declared.pinned_to(o),
         None => declared,
     };
-    let (spec, fast) = (crate::spec::Spec, Engine);
+    let (spec, fast) = (crate::variants::Spec, Engine);
     // On square grids graphgo's side is called "graphgo", as verify-gtp always named it.
     let (reference, name): (&dyn RuleSet, &str) = match plan.games_on {
         Games::Generated => (&spec, spec.name()),

@@ -35,7 +35,7 @@ use crate::board::{Board, Vertex};
 use crate::game::{Colour, Equipment, Illegal, Observation, Playable, Player, RuleSet, Turn};
 use crate::io::record::Game;
 use crate::rational;
-use crate::spec::Spec;
+use crate::variants::Spec;
 
 /// The most points drawn: a bigger board is refused (its picture would be unreadable, and
 /// the SVG of millions of points would take memory for nothing).

@@ -13,7 +13,7 @@ use graphgo::game::{
     Turn, Unsupported,
 };
 use graphgo::io::record::{Game, Record};
-use graphgo::spec::Spec;
+use graphgo::variants::Spec;
 
 /// Planted bug 1: positional superko (`ggg1:3`, `ggg3:3`) forgotten.
 struct NoSuperko;

@@ -15,7 +15,7 @@ use graphgo::game::{
     Colour, Neutral, NoMove, Options, Playable, Player, Repetition, RuleId, RuleSet, SelfCapture,
     Setup, Turn,
 };
-use graphgo::spec::Spec;
+use graphgo::variants::Spec;
 use num_rational::BigRational;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;

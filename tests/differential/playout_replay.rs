@@ -13,7 +13,7 @@ use graphgo::board::Board;
 use graphgo::engine::playout::{ggg1_options, reference_options};
 use graphgo::engine::Engine;
 use graphgo::game::{Options, Player, RuleId, RuleSet, Setup};
-use graphgo::spec::Spec;
+use graphgo::variants::Spec;
 
 fn setup(size: usize, options: Options) -> Setup {
     let board = Board::grid(size, size).unwrap();

@@ -10,7 +10,7 @@ use graphgo::spec::directed::{
     self, liberties, outcome, place_stone, winner_by_unsustainability, Deleters, LassoError,
     Outcome, Phase, Position, State, Unsustainable,
 };
-use graphgo::spec::Spec;
+use graphgo::variants::Spec;
 use num_rational::BigRational;
 
 fn game(text: &str) -> Game {

@@ -13,7 +13,7 @@ use graphgo::differential::compare::compare;
 use graphgo::engine::Engine;
 use graphgo::game::{Colour, Equipment, Player, RuleId, RuleSet, Setup, Turn};
 use graphgo::io::record::{Game, Record};
-use graphgo::spec::Spec;
+use graphgo::variants::Spec;
 use proptest::prelude::*;
 
 /// A random digraph on n points (no loops, each arc once) and a random starting state.

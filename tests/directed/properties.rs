@@ -16,7 +16,7 @@ use graphgo::spec::pairs::{
     longest_by_witness, longest_superko_game, loop_start, pair_moves, parse_points,
     replay_superko_game,
 };
-use graphgo::spec::Spec;
+use graphgo::variants::Spec;
 use proptest::prelude::*;
 
 fn colouring(n: usize) -> impl Strategy<Value = Vec<Colour>> {

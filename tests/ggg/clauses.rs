@@ -12,7 +12,7 @@ use std::sync::Arc;
 use graphgo::board::Board;
 use graphgo::game::{Colour, EndReason, Neutral, Player, RuleId, RuleSet, Turn};
 use graphgo::spec::ggg::{self, ColouredGraph, Prisoners, Removed};
-use graphgo::spec::Spec;
+use graphgo::variants::Spec;
 use imbl::OrdSet;
 use table::{diagram, scores, sorted, stones, Table};
 

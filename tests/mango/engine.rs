@@ -10,7 +10,7 @@ use graphgo::differential::fuzz::{self, Biased};
 use graphgo::engine::Engine;
 use graphgo::game::{Equipment, Player, RuleId, RuleSet, Setup, Turn};
 use graphgo::io::record::Record;
-use graphgo::spec::Spec;
+use graphgo::variants::Spec;
 use num_rational::BigRational;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -277,7 +277,7 @@ fn the_fast_legal_moves_and_scores_equal_the_clauses_as_written() {
     let mut compared = 0;
     for index in 0..150 {
         let played = play_family_game(
-            &graphgo::spec::Spec,
+            &graphgo::variants::Spec,
             &graphgo::engine::Engine,
             Family::Mango,
             11,

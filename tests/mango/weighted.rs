@@ -8,7 +8,7 @@
 use graphgo::game::{Colour, Illegal, Observation, Player, RuleSet, Turn};
 use graphgo::io::record::Record;
 use graphgo::spec::mango;
-use graphgo::spec::Spec;
+use graphgo::variants::Spec;
 use num_rational::BigRational;
 
 fn q(n: i64, d: i64) -> BigRational {

@@ -12,7 +12,7 @@ use graphgo::game::{
     SelfCapture, Setup, Turn,
 };
 use graphgo::io::record::Record;
-use graphgo::spec::Spec;
+use graphgo::variants::Spec;
 use num_rational::BigRational;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use graphgo::board::{Board, Shape};
 use graphgo::game::{Colour, GameResult, Illegal, Playable, Player, RuleId, RuleSet, Setup, Turn};
 use graphgo::io::record::Record;
-use graphgo::spec::Spec;
+use graphgo::variants::Spec;
 use num_rational::BigRational;
 
 /// A game in progress under the transcription, with the board it is played on.

@@ -7,7 +7,7 @@ use graphgo::board::space::{EmptyString, Generators, GoSpace, PlacementInput, Po
 use graphgo::board::Board;
 use graphgo::game::{Colour, EndReason, Equipment, Playable, Player, RuleId, RuleSet, Setup, Turn};
 use graphgo::spec::topological::{self as topo, Colouring, Stones};
-use graphgo::spec::Spec;
+use graphgo::variants::Spec;
 use num_rational::BigRational;
 
 /// A space from point names, a base and placements (lists of point names).

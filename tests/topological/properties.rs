@@ -24,7 +24,7 @@ use graphgo::board::Board;
 use graphgo::game::{Colour, EndReason, Equipment, RuleId, RuleSet, Setup, Turn};
 use graphgo::io::record::Record;
 use graphgo::spec::topological::{self as topo, Colouring, Stones};
-use graphgo::spec::Spec;
+use graphgo::variants::Spec;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 

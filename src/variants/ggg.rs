@@ -1,0 +1,2 @@
+//! General Graph Go as played: the transcription `crate::spec::ggg` with the variants and
+//! readings that are not in the source, and the fast paths for the legal turns.

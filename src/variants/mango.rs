@@ -1,0 +1,2 @@
+//! MANGO as played: the transcription `crate::spec::mango` with the variants and
+//! readings that are not in the source, and the fast paths for the legal turns.

@@ -1,0 +1,149 @@
+//! The rule sets as played: each source's transcription (`crate::spec`) wrapped with what
+//! is not in the source, so that the transcription can be read alone. Here live the rule
+//! *variants* a record may choose (self-capture and repetition options, the readings of
+//! `spec/ambiguities.md` other than the one the transcription follows), the fast paths for
+//! the questions the comparer asks every turn (the legal turns, the scores; `crate::spec_fast`,
+//! each tested equal to the transcription's literal answer), and the [`Spec`] rule set that
+//! plays them all. One module per family; this one dispatches.
+
+pub mod directed;
+pub mod ggg;
+pub mod mango;
+pub mod topological;
+
+use crate::game::{
+    Illegal, Observation, Playable, RuleId, RuleSet, Setup, Turn, Unsupported, Version,
+};
+use crate::spec;
+
+/// The transcription as a [`RuleSet`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Spec;
+
+/// A game played by the transcription: a [`spec::ggg::GameState`] value replaced at every turn.
+#[derive(Clone, Debug)]
+pub struct SpecGame {
+    pub state: spec::ggg::GameState,
+}
+
+impl RuleSet for Spec {
+    fn name(&self) -> &str {
+        "spec"
+    }
+
+    fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
+        match setup.rules {
+            RuleId::Ggg1 | RuleId::Ggg2 | RuleId::Ggg3 => {
+                let state = spec::ggg::start(setup).map_err(Unsupported)?;
+                Ok(Box::new(SpecGame { state }))
+            }
+            RuleId::Mango => {
+                let state = spec::mango::setup(setup).map_err(Unsupported)?;
+                Ok(Box::new(spec::mango::MangoGame { state }))
+            }
+            RuleId::TopoPrimitive | RuleId::TopoStones => {
+                let state = spec::topological::start(setup).map_err(Unsupported)?;
+                Ok(Box::new(TopoSpecGame { state }))
+            }
+            RuleId::Directed => {
+                let state = spec::directed::start(setup, spec::directed::Deleters::Either)
+                    .map_err(Unsupported)?;
+                Ok(Box::new(DirectedGame { state }))
+            }
+        }
+    }
+}
+
+impl Playable for SpecGame {
+    fn observe(&self) -> Observation {
+        let s = &self.state;
+        Observation {
+            position: s.position.f.iter().copied().collect(),
+            to_move: s.result.is_none().then_some(s.to_move),
+            prisoners: (s.rules == Version::V3).then_some([s.prisoners.p, s.prisoners.q]),
+            scores: None,
+            result: s.result.clone(),
+        }
+    }
+
+    fn legal_turns(&self) -> Vec<Turn> {
+        spec::ggg::legal_turns(&self.state)
+    }
+
+    fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
+        self.state = spec::ggg::take_turn(&self.state, turn)?;
+        Ok(())
+    }
+
+    fn fork(&self) -> Option<Box<dyn Playable>> {
+        Some(Box::new(self.clone()))
+    }
+}
+
+/// A game of the directed rules played by the transcription: a [`spec::directed::State`] value
+/// replaced at every turn. The game never ends in finite play (`dir:WIN` decides infinite
+/// plays, given as lassos: [`spec::directed::outcome`]), so `result` is always `None`.
+#[derive(Clone, Debug)]
+pub struct DirectedGame {
+    pub state: spec::directed::State,
+}
+
+impl Playable for DirectedGame {
+    fn observe(&self) -> Observation {
+        let s = &self.state;
+        Observation {
+            position: s.position.iter().copied().collect(),
+            to_move: Some(s.to_move()),
+            prisoners: None,
+            scores: Some(s.scores.clone()),
+            result: None,
+        }
+    }
+
+    fn legal_turns(&self) -> Vec<Turn> {
+        spec::directed::legal_turns(&self.state)
+    }
+
+    fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
+        self.state = spec::directed::take_turn(&self.state, turn)?;
+        Ok(())
+    }
+
+    fn fork(&self) -> Option<Box<dyn Playable>> {
+        Some(Box::new(self.clone()))
+    }
+}
+
+/// A Topological Go game played by the transcription (`topo-primitive`, `topo-stones`): a
+/// [`spec::topological::GameState`] value replaced at every turn. A move's `at` is an index into
+/// the go-space's placements S.
+#[derive(Clone, Debug)]
+pub struct TopoSpecGame {
+    pub state: spec::topological::GameState,
+}
+
+impl Playable for TopoSpecGame {
+    fn observe(&self) -> Observation {
+        let s = &self.state;
+        Observation {
+            position: s.colouring.iter().copied().collect(),
+            to_move: s.result.is_none().then_some(s.to_move),
+            prisoners: None,
+            scores: None,
+            result: s.result.clone(),
+        }
+    }
+
+    fn legal_turns(&self) -> Vec<Turn> {
+        spec::topological::legal_turns(&self.state)
+    }
+
+    fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
+        self.state = spec::topological::take_turn(&self.state, turn)?;
+        Ok(())
+    }
+
+    fn fork(&self) -> Option<Box<dyn Playable>> {
+        Some(Box::new(self.clone()))
+    }
+}

@@ -1,0 +1,2 @@
+//! Topological Go as played: the transcription `crate::spec::topological` with the variants and
+//! readings that are not in the source, and the fast paths for the legal turns.
