@@ -380,6 +380,12 @@ impl GoSpace {
         &self.neighbourhood[x]
     }
 
+    /// The points comparable to `x` in the specialisation preorder (`x`'s neighbours on
+    /// the board of the space), sorted.
+    pub fn comparable(&self, x: Point) -> &[Point] {
+        &self.comparable[x]
+    }
+
     /// The placements S, in the record's order (a turn's `at` indexes this list).
     pub fn placements(&self) -> &[Points] {
         &self.placements

@@ -510,6 +510,11 @@ impl Ending {
 
 /// The first position of a game, or why the setup is not a topological game.
 pub fn start(setup: &Setup) -> Result<GameState, String> {
+    start_unsettled(setup).map(settle)
+}
+
+/// The first position of a game before the end of the game is decided ([`settle_with`]).
+pub fn start_unsettled(setup: &Setup) -> Result<GameState, String> {
     let ending = match setup.rules {
         RuleId::TopoPrimitive => Ending::Primitive,
         RuleId::TopoStones => Ending::Stones,
@@ -542,11 +547,19 @@ pub fn start(setup: &Setup) -> Result<GameState, String> {
         consecutive_passes: 0,
         result: None,
     };
-    Ok(settle(state))
+    Ok(state)
 }
 
 /// Checks a board play for `player` at placement `e` and gives the colouring it produces.
 pub fn check_board_play(state: &GameState, player: Player, e: usize) -> Result<Colouring, Illegal> {
+    check_placement(state, e)?;
+    let produced = board_play(&state.space, &state.colouring, player, e);
+    check_repetition(state, player, e, &produced)?;
+    Ok(produced)
+}
+
+/// `topo:D9`, `topo:D4` — `e` names a placement, and it is a legal one.
+pub fn check_placement(state: &GameState, e: usize) -> Result<(), Illegal> {
     let space = &state.space;
     let Some(placement) = space.placements().get(e) else {
         return Err(Illegal {
@@ -554,8 +567,8 @@ pub fn check_board_play(state: &GameState, player: Player, e: usize) -> Result<C
             reason: format!("there is no placement number {e}"),
         });
     };
-    let name = space.placement_name(e);
     if !is_legal_placement(&state.colouring, placement) {
+        let name = space.placement_name(e);
         return Err(Illegal {
             clause: "topo:D4",
             reason: format!(
@@ -563,16 +576,26 @@ pub fn check_board_play(state: &GameState, player: Player, e: usize) -> Result<C
             ),
         });
     }
-    let produced = board_play(space, &state.colouring, player, e);
+    Ok(())
+}
+
+/// `topo:D10a`, `topo:D10b` (or the record's repetition option) — the board play of
+/// `player` at `e`, producing `produced`, repeats no earlier colouring the rule forbids.
+pub fn check_repetition(
+    state: &GameState,
+    player: Player,
+    e: usize,
+    produced: &Colouring,
+) -> Result<(), Illegal> {
     let repeated = match state.repetition {
-        Repetition::Positional => !is_turn_primitive(&state.earlier, &produced),
+        Repetition::Positional => !is_turn_primitive(&state.earlier, produced),
         Repetition::Situational => state
             .history
             .iter()
-            .any(|(f, p)| *f == produced && *p == player.opponent()),
+            .any(|(f, p)| f == produced && *p == player.opponent()),
         Repetition::Simple => {
             let n = state.history.len();
-            n >= 2 && state.history[n - 2].0 == produced
+            n >= 2 && state.history[n - 2].0 == *produced
         }
         Repetition::None => false,
     };
@@ -581,12 +604,27 @@ pub fn check_board_play(state: &GameState, player: Player, e: usize) -> Result<C
             Repetition::Positional => state.ending.turn_clause(),
             _ => "option:repetition",
         };
+        let name = state.space.placement_name(e);
         return Err(Illegal {
             clause,
             reason: format!("{name} would repeat an earlier colouring of X"),
         });
     }
-    Ok(produced)
+    Ok(())
+}
+
+/// The state after `player`'s board play produced `colouring` (checked), before the end of
+/// the game is decided ([`settle_with`]).
+pub fn after_board_play(state: &GameState, player: Player, colouring: Colouring) -> GameState {
+    let situation = (colouring.clone(), next_player(player));
+    GameState {
+        history: state.history.clone() + Vector::unit(situation),
+        earlier: state.earlier.update(colouring.clone()),
+        colouring,
+        to_move: next_player(player),
+        consecutive_passes: 0,
+        ..state.clone()
+    }
 }
 
 /// One turn: the rules' answer to `turn` in `state`, a new state or the clause that forbids it.
@@ -607,15 +645,7 @@ pub fn take_turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
     let next = match *turn {
         Turn::Move { at, .. } => {
             let colouring = check_board_play(state, player, at)?;
-            let situation = (colouring.clone(), next_player(player));
-            GameState {
-                history: state.history.clone() + Vector::unit(situation),
-                earlier: state.earlier.update(colouring.clone()),
-                colouring,
-                to_move: next_player(player),
-                consecutive_passes: 0,
-                ..state.clone()
-            }
+            after_board_play(state, player, colouring)
         }
         Turn::Pass { .. } => {
             if state.ending == Ending::Primitive {
@@ -647,12 +677,21 @@ pub fn take_turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
 
 /// Decides whether the game has ended before the next turn (`topo:R4a`, `topo:R4b`).
 fn settle(state: GameState) -> GameState {
+    settle_with(state, |s| loser_primitive(s).is_some())
+}
+
+/// Decides whether the game has ended before the next turn (`topo:R4a`, `topo:R4b`), given
+/// how to tell that the player to move has no board play (`topo:R4a`; [`loser_primitive`]
+/// asks every placement through [`check_board_play`]).
+pub fn settle_with(state: GameState, unable_to_play: impl FnOnce(&GameState) -> bool) -> GameState {
     let result = match state.ending {
-        Ending::Primitive => loser_primitive(&state).map(|loser| GameResult {
-            winner: Some(loser.opponent()),
-            by: EndReason::NoMove,
-            score: None,
-        }),
+        Ending::Primitive => unable_to_play(&state)
+            .then_some(state.to_move)
+            .map(|loser| GameResult {
+                winner: Some(loser.opponent()),
+                by: EndReason::NoMove,
+                score: None,
+            }),
         Ending::Stones => ends_stones(state.consecutive_passes).then(|| {
             let s = scores(&state);
             GameResult {

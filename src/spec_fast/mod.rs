@@ -7,6 +7,7 @@
 
 pub mod ggg;
 pub mod mango;
+pub mod topological;
 
 use crate::board::Vertex;
 use crate::game::Colour;

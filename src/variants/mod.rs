@@ -42,8 +42,8 @@ impl RuleSet for Spec {
                 Ok(Box::new(spec::mango::MangoGame { state }))
             }
             RuleId::TopoPrimitive | RuleId::TopoStones => {
-                let state = spec::topological::start(setup).map_err(Unsupported)?;
-                Ok(Box::new(TopoSpecGame { state }))
+                let game = topological::TopoSpecGame::start(setup).map_err(Unsupported)?;
+                Ok(Box::new(game))
             }
             RuleId::Directed => {
                 let state = spec::directed::start(setup, spec::directed::Deleters::Either)
@@ -106,40 +106,6 @@ impl Playable for DirectedGame {
 
     fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
         self.state = spec::directed::take_turn(&self.state, turn)?;
-        Ok(())
-    }
-
-    fn fork(&self) -> Option<Box<dyn Playable>> {
-        Some(Box::new(self.clone()))
-    }
-}
-
-/// A Topological Go game played by the transcription (`topo-primitive`, `topo-stones`): a
-/// [`spec::topological::GameState`] value replaced at every turn. A move's `at` is an index into
-/// the go-space's placements S.
-#[derive(Clone, Debug)]
-pub struct TopoSpecGame {
-    pub state: spec::topological::GameState,
-}
-
-impl Playable for TopoSpecGame {
-    fn observe(&self) -> Observation {
-        let s = &self.state;
-        Observation {
-            position: s.colouring.iter().copied().collect(),
-            to_move: s.result.is_none().then_some(s.to_move),
-            prisoners: None,
-            scores: None,
-            result: s.result.clone(),
-        }
-    }
-
-    fn legal_turns(&self) -> Vec<Turn> {
-        spec::topological::legal_turns(&self.state)
-    }
-
-    fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
-        self.state = spec::topological::take_turn(&self.state, turn)?;
         Ok(())
     }
 

@@ -6,4 +6,5 @@
 mod clauses;
 mod cli;
 mod differential;
+mod fast_path;
 mod properties;
