@@ -12,6 +12,12 @@
 //! points plus point-disjoint cycles (reading 7): dropping the cycles leaves a path with
 //! the same endpoints and fewer interior points, and a simple walk found by a search is a
 //! path. `tests/mango/paths.rs` checks the two against each other.
+//!
+//! A game is played by [`turn`], one `match` arm per rule that acts on a turn, each calling
+//! its clause functions by name. Only the text is here: the fast paths that the comparer
+//! asks every turn (legal turns, scores, and steps 3 and 4 of a move judged a component at
+//! a time) and the game as a `Playable` are `crate::variants::mango`'s, tested equal to the
+//! functions here.
 
 use std::sync::Arc;
 
@@ -22,10 +28,7 @@ use num_traits::Zero;
 
 use crate::board::weights::Threshold;
 use crate::board::{Board, Vertex};
-use crate::game::{
-    Colour, EndReason, Equipment, GameResult, Illegal, Observation, Playable, Player, Setup, Turn,
-};
-use crate::spec_fast;
+use crate::game::{Colour, EndReason, Equipment, GameResult, Illegal, Player, Setup, Turn};
 
 /// `mango:EQUIP` — a member of I (the board's vertices are I).
 pub type Point = Vertex;
@@ -114,33 +117,38 @@ pub fn all_paths(set: &MangoSet) -> Option<Vec<OrdSet<Pair>>> {
     )
 }
 
-/// `mango:PATH` — literally: is one of `paths` (from [`all_paths`]) a path with endpoints
-/// a and b whose interior points all satisfy `allowed`?
+/// `mango:PATH` — literally: is one of `paths` (from [`all_paths`]) a path with a as one
+/// endpoint, a point b with `is_end(b)` as the other, and every interior point satisfying
+/// `allowed`?
 pub fn path_exists_literal(
     set: &MangoSet,
     paths: &[OrdSet<Pair>],
     a: Point,
-    b: Point,
+    is_end: impl Fn(Point) -> bool,
     allowed: impl Fn(Point) -> bool,
 ) -> bool {
     paths.iter().any(|p| {
-        endpoints(set, p) == OrdSet::from(vec![a, b])
+        let ends = endpoints(set, p);
+        ends.contains(&a)
+            && ends.iter().any(|&b| b != a && is_end(b))
             && interior_points(set, p).iter().all(|&n| allowed(n))
     })
 }
 
 /// `mango:PATH` — the polynomial equivalent of [`path_exists_literal`]: a search from a
 /// that enters only points satisfying `allowed` (they become interior points) and stops on
-/// reaching b. The two endpoints differ (a path has two points of index 1).
-pub fn path_exists(set: &MangoSet, a: Point, b: Point, allowed: impl Fn(Point) -> bool) -> bool {
-    if a == b {
-        return false;
-    }
+/// reaching a point b ≠ a with `is_end(b)` (a path's two endpoints differ).
+pub fn path_exists(
+    set: &MangoSet,
+    a: Point,
+    is_end: impl Fn(Point) -> bool,
+    allowed: impl Fn(Point) -> bool,
+) -> bool {
     let mut seen = OrdSet::unit(a);
     let mut frontier = vec![a];
     while let Some(u) = frontier.pop() {
         for &w in set.board.neighbours(u) {
-            if w == b {
+            if w != a && is_end(w) {
                 return true;
             }
             if allowed(w) && !seen.contains(&w) {
@@ -197,8 +205,9 @@ impl Configuration {
         (0..len).map(|n| self.colour(n)).collect()
     }
 
-    /// The same configuration with n moved from wherever it is into the set of `to`.
-    fn with(&self, n: Point, to: Colour) -> Configuration {
+    /// The same configuration with n moved from wherever it is into the set of `to` (the
+    /// steps of `mango:MOVE`).
+    pub fn with(&self, n: Point, to: Colour) -> Configuration {
         let mut c = Configuration {
             e: self.e.without(&n),
             b: self.b.without(&n),
@@ -254,7 +263,7 @@ pub fn liberty_region_literal(
         .e
         .iter()
         .copied()
-        .filter(|&e| path_exists_literal(set, paths, s, e, through))
+        .filter(|&e| path_exists_literal(set, paths, s, |b| b == e, through))
         .collect()
 }
 
@@ -270,46 +279,24 @@ pub fn alive(set: &MangoSet, config: &Configuration, s: Point) -> bool {
     set.t.t(&weight_of(set, &liberty_region(set, config, s))) == 1
 }
 
-/// `mango:ALIVE` — the members of S (a player's set) that are not alive. The same as
-/// filtering S with [`alive`], computed once per component of S ∪ E (every member of one
-/// component has the same L), so that a move costs one pass over the board.
+/// `mango:ALIVE` — the members of S (a player's set) that are not alive: S filtered by
+/// [`alive`], one point at a time as the clause is worded. (Play asks it twice a move, on
+/// the whole board; `crate::variants::mango` asks a faster equivalent that judges a
+/// component of S ∪ E at once, tested equal to this one.)
 pub fn not_alive(set: &MangoSet, config: &Configuration, player: Player) -> OrdSet<Point> {
-    let stones = config.stones(player);
-    let through = |n: Point| config.e.contains(&n) || stones.contains(&n);
-    let mut seen: OrdSet<Point> = OrdSet::new();
-    let mut dead = OrdSet::new();
-    for &s in stones {
-        if seen.contains(&s) {
-            continue;
-        }
-        let mut component = OrdSet::unit(s);
-        let mut frontier = vec![s];
-        while let Some(u) = frontier.pop() {
-            for &w in set.board.neighbours(u) {
-                if through(w) && !component.contains(&w) {
-                    component.insert(w);
-                    frontier.push(w);
-                }
-            }
-        }
-        let l: OrdSet<Point> = component
-            .iter()
-            .copied()
-            .filter(|n| config.e.contains(n))
-            .collect();
-        if set.t.t(&weight_of(set, &l)) != 1 {
-            dead.extend(component.iter().copied().filter(|n| stones.contains(n)));
-        }
-        seen.extend(component);
-    }
-    dead
+    config
+        .stones(player)
+        .iter()
+        .copied()
+        .filter(|&s| !alive(set, config, s))
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------------
 // Playing
 // ---------------------------------------------------------------------------------------
 
-/// A game in progress, as a value.
+/// A game in progress, as a value: what the text's players know.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameState {
     pub set: Arc<MangoSet>,
@@ -319,10 +306,6 @@ pub struct GameState {
     pub to_move: Player,
     /// Every configuration of the game so far, the initial one included (`mango:LEGAL`).
     pub earlier: HashSet<Configuration>,
-    /// The key of every configuration of `earlier` ([`configuration_key`]): kept so that
-    /// [`legal_moves`] tells new configurations from earlier ones without reading every
-    /// earlier configuration again on every turn. No rule reads it.
-    pub earlier_keys: HashSet<u64>,
     pub consecutive_passes: u32,
     pub result: Option<GameResult>,
 }
@@ -351,7 +334,6 @@ pub fn setup(setup: &Setup) -> Result<GameState, String> {
         set,
         initial_scores: weights.scores.clone(),
         earlier: HashSet::unit(config.clone()),
-        earlier_keys: HashSet::unit(configuration_key(&config)),
         config,
         to_move: setup.to_move,
         consecutive_passes: 0,
@@ -359,8 +341,87 @@ pub fn setup(setup: &Setup) -> Result<GameState, String> {
     })
 }
 
-/// `mango:MOVE` — a move by `player` at n, in the text's four steps:
-/// 1. n is selected from E (the caller checks n is in E: [`check_move`]);
+/// `mango:TURN` — one turn, as the text tells it: one arm per rule that acts on a turn.
+pub fn turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
+    let player = turn.player();
+    match *turn {
+        // mango:END — two consecutive passes ended the game: there is no turn after it.
+        _ if ends(state.consecutive_passes) => Err(Illegal {
+            clause: "mango:END",
+            reason: "the game is over".into(),
+        }),
+        // mango:SETUP — the players alternate turns.
+        _ if player != state.to_move => Err(Illegal {
+            clause: "mango:SETUP",
+            reason: format!(
+                "it is {}'s turn, not {}'s: players alternate",
+                state.to_move.word(),
+                player.word()
+            ),
+        }),
+        // mango:TURN — the player passes, and it is the other player's turn; the second
+        // pass in a row ends the game (mango:END), which is then scored (mango:SCORE).
+        Turn::Pass { .. } => Ok(pass(state)),
+        // mango:MOVE — step 1 selects n from E, steps 2 to 4 produce a configuration;
+        // mango:LEGAL — the move is made only when that configuration is new.
+        Turn::Move { at, .. } => {
+            let n = select(state, at)?;
+            legal_move(state, n, make_move(&state.set, &state.config, player, n))
+        }
+        // mango:TURN — a turn is a pass or a legal move, nothing else: no resignation (and
+        // none of the directed rules' turns).
+        _ => Err(Illegal {
+            clause: "mango:TURN",
+            reason: "a turn is a pass or a legal move: MANGO has no resignation".into(),
+        }),
+    }
+}
+
+/// `mango:TURN` — a pass: the configuration stays, the other player has the turn. When it
+/// is the second pass in a row the game ends (`mango:END`) and each player's score decides
+/// it (`mango:SCORE`).
+pub fn pass(state: &GameState) -> GameState {
+    let next = GameState {
+        to_move: state.to_move.opponent(),
+        consecutive_passes: state.consecutive_passes + 1,
+        ..state.clone()
+    };
+    if !ends(next.consecutive_passes) {
+        return next;
+    }
+    let s = scores(&next);
+    GameState {
+        result: Some(GameResult {
+            winner: winner(&s),
+            by: EndReason::Score,
+            score: Some(s),
+        }),
+        ..next
+    }
+}
+
+/// `mango:MOVE` step 1 — a member n of E is selected: n, or the refusal when n is no point
+/// or not in E.
+pub fn select(state: &GameState, n: Point) -> Result<Point, Illegal> {
+    if n >= state.set.board.len() {
+        return Err(Illegal {
+            clause: "mango:MOVE",
+            reason: format!("there is no point {n}"),
+        });
+    }
+    if !state.config.e.contains(&n) {
+        return Err(Illegal {
+            clause: "mango:MOVE",
+            reason: format!(
+                "{} is not in E: step 1 selects a member of E",
+                state.set.board.name(n)
+            ),
+        });
+    }
+    Ok(n)
+}
+
+/// `mango:MOVE` steps 2 to 4 — a move by `player` at n (selected in step 1, [`select`]):
 /// 2. n leaves E and joins M (the mover's set);
 /// 3. the members of H (the opponent's set) not alive at the end of step 2 go to E;
 /// 4. the members of M not alive at the end of step 3 go to E.
@@ -385,39 +446,41 @@ pub fn is_new(earlier: &HashSet<Configuration>, produced: &Configuration) -> boo
     !earlier.contains(produced)
 }
 
-/// `mango:MOVE` and `mango:LEGAL` — the configuration a legal move at n produces, or why
-/// there is none.
-pub fn check_move(state: &GameState, player: Player, n: Point) -> Result<Configuration, Illegal> {
-    if n >= state.set.board.len() {
-        return Err(Illegal {
-            clause: "mango:MOVE",
-            reason: format!("there is no point {n}"),
-        });
-    }
-    let name = state.set.board.name(n).to_string();
-    if !state.config.e.contains(&n) {
-        return Err(Illegal {
-            clause: "mango:MOVE",
-            reason: format!("{name} is not in E: step 1 selects a member of E"),
-        });
-    }
-    let produced = make_move(&state.set, &state.config, player, n);
+/// `mango:LEGAL` — the move at n that produced `produced` ([`make_move`]) is made when the
+/// configuration is new ([`is_new`]): it joins the configurations that have occurred, and
+/// the other player has the turn (`mango:SETUP`). Otherwise it is refused.
+pub fn legal_move(
+    state: &GameState,
+    n: Point,
+    produced: Configuration,
+) -> Result<GameState, Illegal> {
     if !is_new(&state.earlier, &produced) {
         return Err(Illegal {
             clause: "mango:LEGAL",
-            reason: format!("{name} would produce a configuration that is not new"),
+            reason: format!(
+                "{} would produce a configuration that is not new",
+                state.set.board.name(n)
+            ),
         });
     }
-    Ok(produced)
+    Ok(GameState {
+        earlier: state.earlier.update(produced.clone()),
+        config: produced,
+        to_move: state.to_move.opponent(),
+        consecutive_passes: 0,
+        ..state.clone()
+    })
 }
 
-/// `mango:TURN` — the player to move has no legal move, and so must pass.
+/// `mango:TURN` — the player to move has no legal move (every member of E is refused by
+/// [`turn`]), and so must pass.
 pub fn must_pass(state: &GameState) -> bool {
+    let player = state.to_move;
     state
         .config
         .e
         .iter()
-        .all(|&n| check_move(state, state.to_move, n).is_err())
+        .all(|&at| turn(state, &Turn::Move { player, at }).is_err())
 }
 
 /// `mango:END` — the game ends when two consecutive turns are passes.
@@ -425,122 +488,28 @@ pub fn ends(consecutive_passes: u32) -> bool {
     consecutive_passes >= 2
 }
 
-/// `mango:TURN` — one turn: a pass or a legal move, by the player whose turn it is
-/// (`mango:SETUP`: players alternate). There is no resignation in MANGO.
-pub fn take_turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
-    if state.result.is_some() {
-        return Err(Illegal {
-            clause: "mango:END",
-            reason: "the game is over".into(),
-        });
-    }
-    let player = turn.player();
-    if player != state.to_move {
-        return Err(Illegal {
-            clause: "mango:SETUP",
-            reason: format!(
-                "it is {}'s turn, not {}'s: players alternate",
-                state.to_move.word(),
-                player.word()
-            ),
-        });
-    }
-    let next = match *turn {
-        Turn::Move { at, .. } => {
-            let config = check_move(state, player, at)?;
-            GameState {
-                earlier: state.earlier.update(config.clone()),
-                earlier_keys: state.earlier_keys.update(configuration_key(&config)),
-                config,
-                to_move: player.opponent(),
-                consecutive_passes: 0,
-                ..state.clone()
-            }
-        }
-        Turn::Pass { .. } => GameState {
-            to_move: player.opponent(),
-            consecutive_passes: state.consecutive_passes + 1,
-            ..state.clone()
-        },
-        // No resignation, and none of the directed rules' turns.
-        _ => {
-            return Err(Illegal {
-                clause: "mango:TURN",
-                reason: "a turn is a pass or a legal move: MANGO has no resignation".into(),
-            })
-        }
-    };
-    Ok(if ends(next.consecutive_passes) {
-        let s = scores(&next);
-        GameState {
-            result: Some(GameResult {
-                winner: winner(&s),
-                by: EndReason::Score,
-                score: Some(s),
-            }),
-            ..next
-        }
-    } else {
-        next
-    })
-}
-
-/// `mango:TURN` — every turn the player to move may take, sorted: the legal moves and the
-/// pass (the only one when there is no legal move). None once the game is over.
+/// `mango:TURN` — every turn the player to move may take, sorted: the pass, and every move
+/// [`turn`] accepts, unless the player must pass ([`must_pass`]), when the pass is the only
+/// one. None once the game is over. Literal (every member of E tried), and polynomial.
 pub fn legal_turns(state: &GameState) -> Vec<Turn> {
-    if state.result.is_some() {
+    if ends(state.consecutive_passes) {
         return Vec::new();
     }
     let player = state.to_move;
-    let mut turns: Vec<Turn> = legal_moves(state, player)
-        .into_iter()
-        .map(|at| Turn::Move { player, at })
-        .chain([Turn::Pass { player }])
+    let pass = Turn::Pass { player };
+    if must_pass(state) {
+        return vec![pass];
+    }
+    let mut turns: Vec<Turn> = state
+        .config
+        .e
+        .iter()
+        .map(|&at| Turn::Move { player, at })
+        .filter(|t| turn(state, t).is_ok())
+        .chain([pass])
         .collect();
     turns.sort();
     turns
-}
-
-/// A 64-bit key of a configuration: [`spec_fast::colouring_key`] of its colouring, from
-/// B and W alone. Equal configurations have equal keys.
-pub fn configuration_key(c: &Configuration) -> u64 {
-    let stones = |s: &OrdSet<Point>, colour: Colour| {
-        s.iter()
-            .fold(0, |k, &n| k ^ spec_fast::vertex_key(n, colour))
-    };
-    stones(&c.b, Colour::Black) ^ stones(&c.w, Colour::White)
-}
-
-/// `mango:MOVE` and `mango:LEGAL` — the members of E where `player` may move now, in point
-/// order: those [`check_move`] allows, found without making every move. A move that
-/// removes nothing ([`spec_fast::mango::quiet_moves`], when every stone is alive) gives the
-/// configuration with n moved from E to the mover's set, which is new unless its key is
-/// one of the earlier configurations' keys; every other move, and a key that matches, is
-/// decided by [`check_move`] itself. Tested equal to filtering E with [`check_move`].
-pub fn legal_moves(state: &GameState, player: Player) -> Vec<Point> {
-    let set = &state.set;
-    let colours = state.config.colours(set.board.len());
-    let Some(quiet) = spec_fast::mango::quiet_moves(&set.board, &set.f, &set.t, &colours, player)
-    else {
-        return state
-            .config
-            .e
-            .iter()
-            .copied()
-            .filter(|&n| check_move(state, player, n).is_ok())
-            .collect();
-    };
-    let earlier = &state.earlier_keys;
-    let now = configuration_key(&state.config);
-    quiet
-        .into_iter()
-        .filter(|&(n, quiet)| {
-            let new =
-                quiet && !earlier.contains(&(now ^ spec_fast::vertex_key(n, player.colour())));
-            new || check_move(state, player, n).is_ok()
-        })
-        .map(|(n, _)| n)
-        .collect()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -554,11 +523,8 @@ pub fn is_territory(set: &MangoSet, config: &Configuration, player: Player, n: P
     let m = config.stones(player);
     let h = config.stones(player.opponent());
     config.e.contains(&n)
-        && m.iter()
-            .any(|&x| path_exists(set, n, x, |p| !h.contains(&p)))
-        && !h
-            .iter()
-            .any(|&y| path_exists(set, n, y, |p| !m.contains(&p)))
+        && path_exists(set, n, |x| m.contains(&x), |p| !h.contains(&p))
+        && !path_exists(set, n, |y| h.contains(&y), |p| !m.contains(&p))
 }
 
 /// `mango:SCORE` — [`is_territory`] read literally over every path of a tiny Mango set.
@@ -603,17 +569,15 @@ pub fn score(
     initial.clone() + own + weight_of(set, &territory)
 }
 
-/// `mango:SCORE` — Black's and White's scores in a game's current configuration: each
-/// player's [`score`], with the points that count ([`is_territory`]) found for the whole
-/// board at once by [`spec_fast::mango::territory`] (tested equal to [`score`]).
+/// `mango:SCORE` — Black's and White's [`score`] in a game's current configuration.
 pub fn scores(state: &GameState) -> [BigRational; 2] {
-    let set = &state.set;
-    let territory = spec_fast::mango::territory(&set.board, &state.config.colours(set.board.len()));
     Player::BOTH.map(|p| {
-        let counted: OrdSet<Point> = territory[p.index()].iter().copied().collect();
-        state.initial_scores[p.index()].clone()
-            + weight_of(set, state.config.stones(p))
-            + weight_of(set, &counted)
+        score(
+            &state.set,
+            &state.config,
+            p,
+            &state.initial_scores[p.index()],
+        )
     })
 }
 
@@ -628,59 +592,36 @@ pub fn winner(scores: &[BigRational; 2]) -> Option<Player> {
 // ---------------------------------------------------------------------------------------
 
 /// `mango:EX19` — the text's threshold for ordinary 19x19 Go: int((z + 360) / 361), with
-/// int rounding down (z is a count of points there, never negative).
+/// int rounding down.
 pub fn ex19_threshold(z: &BigRational) -> BigInt {
     ((z + BigRational::from_integer(360.into())) / BigRational::from_integer(361.into()))
         .floor()
         .to_integer()
 }
 
-/// `mango:EX19` — ordinary 19x19 Go with komi 5.5: I the 19x19 points, C the pairs at
-/// distance 1, E = I, F = 1, T = `z >= 1` (equal to [`ex19_threshold`] on every sum that
-/// can occur), scores 0 and 11/2, Black first.
+/// `mango:EX19` — the text's T as a threshold: int((z + 360) / 361) is 1 exactly when
+/// 361 ≤ z + 360 < 722, that is `1 <= z < 362` (below it the formula gives 0 or less, above
+/// it 2 or more; [`ex19_threshold`]).
+pub fn ex19_t() -> Threshold {
+    Threshold::parse(&["1 <= z < 362".to_string()]).expect("a valid interval")
+}
+
+/// `mango:EX19` — ordinary 19x19 Go with komi 5.5, in the text's numbers: I the 19x19
+/// points, C the pairs at distance 1, E = I, scores 0 for Black and 5.5 for White, Black
+/// first, F = 1 and T = [`ex19_t`].
 pub fn example_19x19() -> Setup {
     let board = Board::grid(19, 19).expect("19x19 is within every cap");
-    let komi = BigRational::new(11.into(), 2.into());
-    let weights = crate::board::weights::Weights::go(board.len(), komi);
+    let weights = crate::board::weights::Weights {
+        weight: vec![BigRational::from_integer(1.into()); board.len()],
+        threshold: ex19_t(),
+        scores: [
+            BigRational::from_integer(0.into()),
+            BigRational::new(11.into(), 2.into()),
+        ],
+    };
     let mut s = Setup::new(crate::game::RuleId::Mango, board);
     s.equipment = Equipment::Weights(Arc::new(weights));
     s
-}
-
-// ---------------------------------------------------------------------------------------
-// The transcription as a Playable game
-// ---------------------------------------------------------------------------------------
-
-/// A MANGO game played by the transcription.
-#[derive(Clone, Debug)]
-pub struct MangoGame {
-    pub state: GameState,
-}
-
-impl Playable for MangoGame {
-    fn observe(&self) -> Observation {
-        let s = &self.state;
-        Observation {
-            position: s.config.colours(s.set.board.len()),
-            to_move: s.result.is_none().then_some(s.to_move),
-            prisoners: None,
-            scores: Some(scores(s)),
-            result: s.result.clone(),
-        }
-    }
-
-    fn legal_turns(&self) -> Vec<Turn> {
-        legal_turns(&self.state)
-    }
-
-    fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
-        self.state = take_turn(&self.state, turn)?;
-        Ok(())
-    }
-
-    fn fork(&self) -> Option<Box<dyn Playable>> {
-        Some(Box::new(self.clone()))
-    }
 }
 
 // ---------------------------------------------------------------------------------------

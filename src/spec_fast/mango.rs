@@ -17,6 +17,9 @@
 //! weights of their subtrees, and the rest stays together). A move is *quiet* when every
 //! piece and the mover's component stay alive: it removes nothing, and the configuration
 //! it gives is the old one with n in M. Any other move is left to the clause as written.
+//!
+//! Life: the stones of one colour that are not alive, a component of the colour's points
+//! and E at a time ([`not_alive`]), for steps 3 and 4 of a move.
 
 use imbl::Vector;
 use num_rational::BigRational;
@@ -117,6 +120,23 @@ fn components(
         weight,
         has_stone,
     }
+}
+
+/// The points of colour `stone` that are not alive (`mango:ALIVE`), in point order. Every
+/// stone of one component of the stones of that colour and E has the same L (the empty
+/// points of the component), so each component is weighed once: one pass over the board,
+/// where asking `mango:ALIVE` of each stone searches once per stone.
+pub fn not_alive(
+    board: &Board,
+    f: &Vector<BigRational>,
+    t: &Threshold,
+    colours: &[Colour],
+    stone: Colour,
+) -> Vec<Vertex> {
+    let c = components(board, f, colours, stone);
+    (0..colours.len())
+        .filter(|&v| colours[v] == stone && t.t(&c.weight[c.of[v] as usize]) != 1)
+        .collect()
 }
 
 /// A depth-first search of the opponent's points and the empty points: for every point its

@@ -1,9 +1,9 @@
 //! Faster equivalents of clause functions of the transcription, for the places where the
-//! literal reading costs the square of the board or more on every turn: `spec` calls them
-//! to find legal turns and scores, and its tests hold each one equal to the literal
-//! function it replaces. Plain values in and out (a board, a colouring as a slice), so that
-//! they depend on nothing above `board`, `game` and `weights`; they never import `spec` or
-//! `engine`.
+//! literal reading costs the square of the board or more on every turn: `variants` calls
+//! them to find legal turns, scores and captures, and the tests hold each one equal to the
+//! literal function of `spec` it replaces. Plain values in and out (a board, a colouring
+//! as a slice), so that they depend on nothing above `board`, `game` and `weights`; they
+//! never import `spec` or `engine`.
 
 pub mod ggg;
 pub mod mango;

@@ -1,2 +1,186 @@
-//! MANGO as played: the transcription `crate::spec::mango` with the variants and
-//! readings that are not in the source, and the fast paths for the legal turns.
+//! MANGO as played: the transcription `crate::spec::mango` with what is not in the source.
+//!
+//! MANGO has no rule variants: the record's `options` are refused for it, and its readings
+//! M1–M3 of `spec/ambiguities.md` have no other reading to switch to (M2, the empty
+//! threshold, is refused when a record is read). What is here is speed, for the questions
+//! the comparer asks every turn, each tested equal to the transcription's literal answer
+//! (`tests/mango/paths.rs`):
+//! - steps 3 and 4 of a move judged a component of S ∪ E at a time
+//!   ([`spec_fast::mango::not_alive`]) instead of a search per stone ([`make_move`], played
+//!   by [`turn`], which otherwise is the transcription's own turn);
+//! - the legal moves found without making every move ([`legal_moves`]: a move that removes
+//!   nothing, [`spec_fast::mango::quiet_moves`], is new unless its key is an earlier
+//!   configuration's);
+//! - the scores by regions of E ([`scores`], [`spec_fast::mango::territory`]).
+//!
+//! [`MangoGame`] is the game the rule set `spec` plays: the transcription's state and the
+//! keys of its earlier configurations.
+
+use imbl::{HashSet, OrdSet};
+use num_rational::BigRational;
+
+use crate::game::{Colour, Illegal, Observation, Playable, Player, Setup, Turn};
+use crate::spec::mango::{self, Configuration, GameState, MangoSet, Point};
+use crate::spec_fast;
+
+/// `mango:MOVE` steps 2 to 4, as [`mango::make_move`], with the stones not alive at the end
+/// of steps 2 and 3 found a component at a time ([`spec_fast::mango::not_alive`], equal to
+/// [`mango::not_alive`]).
+pub fn make_move(
+    set: &MangoSet,
+    config: &Configuration,
+    player: Player,
+    n: Point,
+) -> Configuration {
+    let mut colours = config.colours(set.board.len());
+    colours[n] = player.colour();
+    for side in [player.opponent(), player] {
+        let dead = spec_fast::mango::not_alive(&set.board, &set.f, &set.t, &colours, side.colour());
+        for v in dead {
+            colours[v] = Colour::Empty;
+        }
+    }
+    Configuration::of(&colours)
+}
+
+/// `mango:TURN` as [`mango::turn`] plays it, with a move's steps 2 to 4 made by the fast
+/// [`make_move`]; every other turn (a pass, a refusal) is the transcription's own.
+pub fn turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
+    match *turn {
+        // mango:MOVE and mango:LEGAL — the transcription's arm, steps 2 to 4 made fast.
+        Turn::Move { player, at }
+            if !mango::ends(state.consecutive_passes) && player == state.to_move =>
+        {
+            let n = mango::select(state, at)?;
+            mango::legal_move(state, n, make_move(&state.set, &state.config, player, n))
+        }
+        _ => mango::turn(state, turn),
+    }
+}
+
+/// A 64-bit key of a configuration: [`spec_fast::colouring_key`] of its colouring, from
+/// B and W alone. Equal configurations have equal keys.
+pub fn configuration_key(c: &Configuration) -> u64 {
+    let stones = |s: &OrdSet<Point>, colour: Colour| {
+        s.iter()
+            .fold(0, |k, &n| k ^ spec_fast::vertex_key(n, colour))
+    };
+    stones(&c.b, Colour::Black) ^ stones(&c.w, Colour::White)
+}
+
+/// `mango:MOVE` and `mango:LEGAL` — the members of E where `player` may move now, in point
+/// order: those where a move produces a new configuration, found without making every
+/// move. A move that removes nothing ([`spec_fast::mango::quiet_moves`], when every stone
+/// is alive) gives the configuration with n moved from E to the mover's set, which is new
+/// unless its key is one of `earlier_keys` (the keys of the earlier configurations); every
+/// other move, and a key that matches, is made ([`make_move`]) and its configuration looked
+/// up. Tested equal to the moves [`mango::turn`] accepts.
+pub fn legal_moves(state: &GameState, earlier_keys: &HashSet<u64>, player: Player) -> Vec<Point> {
+    let set = &state.set;
+    let made_is_new =
+        |n: Point| mango::is_new(&state.earlier, &make_move(set, &state.config, player, n));
+    let colours = state.config.colours(set.board.len());
+    let Some(quiet) = spec_fast::mango::quiet_moves(&set.board, &set.f, &set.t, &colours, player)
+    else {
+        return state
+            .config
+            .e
+            .iter()
+            .copied()
+            .filter(|&n| made_is_new(n))
+            .collect();
+    };
+    let now = configuration_key(&state.config);
+    quiet
+        .into_iter()
+        .filter(|&(n, quiet)| {
+            let new =
+                quiet && !earlier_keys.contains(&(now ^ spec_fast::vertex_key(n, player.colour())));
+            new || made_is_new(n)
+        })
+        .map(|(n, _)| n)
+        .collect()
+}
+
+/// `mango:SCORE` — Black's and White's scores, as [`mango::scores`], with the points that
+/// count ([`mango::is_territory`]) found for the whole board at once by
+/// [`spec_fast::mango::territory`].
+pub fn scores(state: &GameState) -> [BigRational; 2] {
+    let set = &state.set;
+    let territory = spec_fast::mango::territory(&set.board, &state.config.colours(set.board.len()));
+    Player::BOTH.map(|p| {
+        let counted: OrdSet<Point> = territory[p.index()].iter().copied().collect();
+        state.initial_scores[p.index()].clone()
+            + mango::weight_of(set, state.config.stones(p))
+            + mango::weight_of(set, &counted)
+    })
+}
+
+/// A MANGO game played by the transcription ([`turn`]), with the keys of every
+/// configuration that has occurred ([`configuration_key`]), so that [`legal_moves`] tells
+/// new configurations from earlier ones without reading every earlier configuration again
+/// on every turn. No rule reads the keys.
+#[derive(Clone, Debug)]
+pub struct MangoGame {
+    pub state: GameState,
+    pub earlier_keys: HashSet<u64>,
+}
+
+impl MangoGame {
+    /// `mango:SETUP`, as [`mango::setup`].
+    pub fn start(setup: &Setup) -> Result<MangoGame, String> {
+        let state = mango::setup(setup)?;
+        let earlier_keys = HashSet::unit(configuration_key(&state.config));
+        Ok(MangoGame {
+            state,
+            earlier_keys,
+        })
+    }
+
+    /// `mango:TURN` — every turn the player to move may take, sorted, as
+    /// [`mango::legal_turns`]: the legal moves ([`legal_moves`]) and the pass (the only one
+    /// when there is no legal move: `mango::must_pass`). None once the game is over.
+    pub fn legal_turns(&self) -> Vec<Turn> {
+        let s = &self.state;
+        if mango::ends(s.consecutive_passes) {
+            return Vec::new();
+        }
+        let player = s.to_move;
+        let mut turns: Vec<Turn> = legal_moves(s, &self.earlier_keys, player)
+            .into_iter()
+            .map(|at| Turn::Move { player, at })
+            .chain([Turn::Pass { player }])
+            .collect();
+        turns.sort();
+        turns
+    }
+}
+
+impl Playable for MangoGame {
+    fn observe(&self) -> Observation {
+        let s = &self.state;
+        Observation {
+            position: s.config.colours(s.set.board.len()),
+            to_move: s.result.is_none().then_some(s.to_move),
+            prisoners: None,
+            scores: Some(scores(s)),
+            result: s.result.clone(),
+        }
+    }
+
+    fn legal_turns(&self) -> Vec<Turn> {
+        MangoGame::legal_turns(self)
+    }
+
+    fn play(&mut self, t: &Turn) -> Result<(), Illegal> {
+        self.state = turn(&self.state, t)?;
+        // A pass leaves the configuration, whose key is there already.
+        self.earlier_keys
+            .insert(configuration_key(&self.state.config));
+        Ok(())
+    }
+
+    fn fork(&self) -> Option<Box<dyn Playable>> {
+        Some(Box::new(self.clone()))
+    }
+}

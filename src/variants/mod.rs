@@ -38,8 +38,8 @@ impl RuleSet for Spec {
                 Ok(Box::new(SpecGame { state }))
             }
             RuleId::Mango => {
-                let state = spec::mango::setup(setup).map_err(Unsupported)?;
-                Ok(Box::new(spec::mango::MangoGame { state }))
+                let game = mango::MangoGame::start(setup).map_err(Unsupported)?;
+                Ok(Box::new(game))
             }
             RuleId::TopoPrimitive | RuleId::TopoStones => {
                 let game = topological::TopoSpecGame::start(setup).map_err(Unsupported)?;

@@ -130,24 +130,45 @@ proptest! {
 // ---------------------------------------------------------------------------------------
 
 #[test]
-fn mango_ex19_threshold_formula_is_z_at_least_one_on_19x19() {
-    // With F = 1, z is the number of points of L, a set of empty points other than the
-    // stone s itself: 0 ≤ z ≤ 360. On each of these, int((z + 360) / 361) is 0 for z = 0
-    // and 1 for 1 ≤ z ≤ 360 (360 + 360 = 720 < 722 = 2·361), which is T = `z >= 1`.
-    let t = Threshold::at_least_one();
-    for z in 0..=360i64 {
-        let formula = mango::ex19_threshold(&q(z, 1));
-        assert_eq!(formula, BigInt::from(t.t(&q(z, 1))), "z = {z}");
+fn mango_ex19_the_texts_threshold() {
+    // T(z) = int((z + 360) / 361), int rounding down, worked by hand at a few sums:
+    // z = 0: 360/361 → 0; z = 1: 361/361 → 1; z = 360: 720/361 → 1; z = 361: 721/361 → 1;
+    // z = 362: 722/361 = 2 → 2; z = 1/2: 720.5/361 → 0; z = -360: 0 → 0;
+    // z = -361: -1/361 → -1 (rounded down).
+    let by_hand = [
+        (q(0, 1), 0),
+        (q(1, 1), 1),
+        (q(360, 1), 1),
+        (q(361, 1), 1),
+        (q(362, 1), 2),
+        (q(1, 2), 0),
+        (q(-360, 1), 0),
+        (q(-361, 1), -1),
+    ];
+    let t = mango::ex19_t();
+    for (z, formula) in &by_hand {
+        assert_eq!(mango::ex19_threshold(z), BigInt::from(*formula), "z = {z}");
+        // The threshold the example plays is 1 exactly where the formula is 1.
+        assert_eq!(t.t(z), u8::from(*formula == 1), "T({z})");
     }
-    // Outside that range the formula leaves {0, 1}: at z = 362 it gives 2.
-    assert_eq!(mango::ex19_threshold(&q(362, 1)), BigInt::from(2));
-    assert_eq!(mango::ex19_threshold(&q(361, 1)), BigInt::from(1));
+    // And on every half-integer from -400 to 400, and beyond 362.
+    for twice in -800..=800i64 {
+        let z = q(twice, 2);
+        let one = mango::ex19_threshold(&z) == BigInt::from(1);
+        assert_eq!(t.t(&z), u8::from(one), "T({z})");
+    }
+    // With F = 1, z counts the empty points of L, a set of points other than the stone s:
+    // 0 ≤ z ≤ 360. There the text's T is Go's "at least one liberty", `z >= 1`.
+    let go = Threshold::at_least_one();
+    for z in 0..=360i64 {
+        assert_eq!(t.t(&q(z, 1)), go.t(&q(z, 1)), "z = {z}");
+    }
 }
 
 #[test]
 fn mango_ex19_the_example_setup() {
     // I = 19x19, C = distance-1 pairs: 361 points, 2·19·18 = 684 pairs; E = I; F = 1;
-    // scores 0 and 11/2; Black first.
+    // scores 0 and 11/2; Black first; T the text's, 1 exactly on 1 <= z < 362.
     let s = mango::example_19x19();
     assert_eq!((s.board.len(), s.board.edge_count()), (361, 684));
     assert!(s.initial.iter().all(|&c| c == Colour::Empty));
@@ -157,6 +178,7 @@ fn mango_ex19_the_example_setup() {
     };
     assert!(w.weight.iter().all(|f| *f == q(1, 1)));
     assert_eq!(w.scores, [q(0, 1), q(11, 2)]);
+    assert_eq!(w.threshold.texts(), ["1 <= z < 362"]);
 }
 
 fn ex19_game(turns: &[&str]) -> graphgo::game::Observation {

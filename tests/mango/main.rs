@@ -1,5 +1,5 @@
 //! MANGO (`mango:*`): the command line, the engine, the equipment, the worked examples,
-//! MANGO as Go, the paths, weighted boards.
+//! MANGO as Go, the paths, the turn arm by arm, weighted boards.
 //!
 //! One test binary for all of them (each file a module), so that the crate is linked once.
 
@@ -14,4 +14,5 @@ mod equipment;
 mod exinf;
 mod go;
 mod paths;
+mod turn;
 mod weighted;

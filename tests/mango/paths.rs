@@ -9,8 +9,10 @@ use std::sync::Arc;
 
 use graphgo::board::weights::Threshold;
 use graphgo::board::Board;
+use graphgo::game::Playable;
 use graphgo::game::{Colour, Player};
 use graphgo::spec::mango::{self, Configuration, MangoSet, Pair};
+use graphgo::variants;
 use imbl::{OrdSet, Vector};
 use num_rational::BigRational;
 use proptest::prelude::*;
@@ -168,7 +170,8 @@ proptest! {
 
     /// `mango:PATH`, `mango:ALIVE`, `mango:SCORE`: the literal reading (every subset of C)
     /// and the polynomial one agree on path existence with any allowed interior, on L, on
-    /// aliveness (also per component), and on both scoring conditions.
+    /// aliveness (also a component at a time: `spec_fast::mango::not_alive`), and on both
+    /// scoring conditions.
     #[test]
     fn mango_path_literal_and_polynomial_agree((b, colours, weights, allowed) in tiny_case()) {
         let n = b.len();
@@ -181,11 +184,17 @@ proptest! {
         for a in 0..n {
             for z in 0..n {
                 prop_assert_eq!(
-                    mango::path_exists(&s, a, z, |p| allowed[p]),
-                    mango::path_exists_literal(&s, &paths, a, z, |p| allowed[p]),
+                    mango::path_exists(&s, a, |b| b == z, |p| allowed[p]),
+                    mango::path_exists_literal(&s, &paths, a, |b| b == z, |p| allowed[p]),
                     "path {} to {}", a, z
                 );
             }
+            // To any point of a set (here the points not allowed inside): SCORE's form.
+            prop_assert_eq!(
+                mango::path_exists(&s, a, |b| !allowed[b], |p| allowed[p]),
+                mango::path_exists_literal(&s, &paths, a, |b| !allowed[b], |p| allowed[p]),
+                "path from {} to a point not allowed inside", a
+            );
         }
         let config = Configuration::of(&colours);
         for x in 0..n {
@@ -208,56 +217,75 @@ proptest! {
                 .copied()
                 .filter(|&x| !mango::alive(&s, &config, x))
                 .collect();
-            prop_assert_eq!(mango::not_alive(&s, &config, p), by_point);
+            prop_assert_eq!(mango::not_alive(&s, &config, p), by_point.clone());
+            // The fast form, a component of S ∪ E at a time, that the variants play.
+            let fast = graphgo::spec_fast::mango::not_alive(&s.board, &s.f, &s.t, &colours, p.colour());
+            prop_assert_eq!(fast.into_iter().collect::<OrdSet<usize>>(), by_point);
         }
     }
 }
 
-/// The moves a player may make, by the clauses as written: every member of E that
-/// `mango::check_move` accepts (`mango:MOVE`, `mango:LEGAL`).
-fn moves_by_check_move(state: &mango::GameState, player: Player) -> Vec<usize> {
+/// The moves a player may make, by the clauses as written: every member of E where the
+/// configuration [`mango::make_move`] produces is new (`mango:MOVE`, `mango:LEGAL`).
+fn moves_by_the_clauses(state: &mango::GameState, player: Player) -> Vec<usize> {
     state
         .config
         .e
         .iter()
         .copied()
-        .filter(|&n| mango::check_move(state, player, n).is_ok())
+        .filter(|&n| {
+            mango::is_new(
+                &state.earlier,
+                &mango::make_move(&state.set, &state.config, player, n),
+            )
+        })
         .collect()
 }
 
-/// Compares, at every position of a game, the fast legal moves (`mango::legal_moves`, for
-/// both players) and scores (`mango::scores`) with the clauses as written (every move made
-/// by `check_move`; every point's territory by `is_territory`'s path searches).
+/// Plays a game by the transcription (`mango::turn`) and by the variants' game beside it
+/// (`variants::mango::MangoGame`, whose moves' steps 3 and 4, legal moves and scores take
+/// the fast paths of `spec_fast::mango`), and compares at every position: the states after
+/// every turn, the legal turns (`mango::legal_turns`, every move `mango::turn` accepts),
+/// both players' legal moves (against `moves_by_the_clauses`), and the scores
+/// (`mango::scores`, every point's territory by `is_territory`'s path searches).
 fn compare_along(setup: &graphgo::game::Setup, turns: &[graphgo::game::Turn], what: &str) -> usize {
     let mut state = mango::setup(setup).expect("a MANGO setup");
+    let mut game = variants::mango::MangoGame::start(setup).expect("a MANGO setup");
     let mut compared = 0;
     for turn in std::iter::once(None).chain(turns.iter().map(Some)) {
         if let Some(t) = turn {
-            match mango::take_turn(&state, t) {
+            let by_spec = mango::turn(&state, t);
+            let by_variant = game.play(t);
+            assert_eq!(
+                by_spec.as_ref().err().map(|e| e.clause),
+                by_variant.as_ref().err().map(|e| e.clause),
+                "{what}, {t:?} at {:?}",
+                state.config
+            );
+            match by_spec {
                 Ok(next) => state = next,
                 Err(_) => continue,
             }
+            assert_eq!(game.state, state, "{what}, after {t:?}");
         }
         for p in Player::BOTH {
             assert_eq!(
-                mango::legal_moves(&state, p),
-                moves_by_check_move(&state, p),
+                variants::mango::legal_moves(&game.state, &game.earlier_keys, p),
+                moves_by_the_clauses(&state, p),
                 "{what}, {} to move, at {:?}",
                 p.word(),
                 state.config
             );
         }
-        let literal = Player::BOTH.map(|p| {
-            mango::score(
-                &state.set,
-                &state.config,
-                p,
-                &state.initial_scores[p.index()],
-            )
-        });
         assert_eq!(
+            game.legal_turns(),
+            mango::legal_turns(&state),
+            "{what}, at {:?}",
+            state.config
+        );
+        assert_eq!(
+            variants::mango::scores(&game.state),
             mango::scores(&state),
-            literal,
             "{what}, at {:?}",
             state.config
         );
@@ -266,8 +294,8 @@ fn compare_along(setup: &graphgo::game::Setup, turns: &[graphgo::game::Turn], wh
     compared
 }
 
-/// `mango::legal_moves` and `mango::scores` (through `spec_fast::mango`: quiet moves by a
-/// cut search, territory by regions of E) equal the clauses as written, on the campaign's
+/// The variants' MANGO game (through `spec_fast::mango`: stones not alive a component at a
+/// time, quiet moves by a cut search, territory by regions of E) equals the clauses as written, on the campaign's
 /// MANGO games (random boards, weights of every sign, thresholds with windows; game i of
 /// seed 11 is `graphgo fuzz --seed 11 --game i` on the MANGO family) and on Go games on a
 /// 7x7 grid under F = 1 and T = `z >= 1` (`mango:EX19`'s reading).

@@ -294,21 +294,11 @@ fn theta(q_lo: &BigRational, q_hi: &BigRational, bits: u32) -> (BigRational, Big
 /// through S ∪ E inside the stones' box grown by one; on the infinite board, reaching the
 /// ring outside the stones' box means L holds every point outside that box.
 pub fn liberty_weight(lattice: Lattice, config: &LatticeConfig, s: LatticePoint) -> ExpSum {
-    component(lattice, config, s).1
-}
-
-/// The stones of s's colour in s's component of S ∪ E (they all have the same L), and the
-/// weight of L.
-fn component(
-    lattice: Lattice,
-    config: &LatticeConfig,
-    s: LatticePoint,
-) -> (OrdSet<LatticePoint>, ExpSum) {
     let Some(player) = [Player::Black, Player::White]
         .into_iter()
         .find(|&p| config.stones(p).contains(&s))
     else {
-        return (OrdSet::new(), ExpSum::default());
+        return ExpSum::default();
     };
     let (x0, x1, y0, y1) = config.stone_box().expect("s is a stone");
     let in_stone_box = |p: LatticePoint| p.0 >= x0 && p.0 <= x1 && p.1 >= y0 && p.1 <= y1;
@@ -334,16 +324,8 @@ fn component(
             }
         }
     }
-    let own: OrdSet<LatticePoint> = seen
-        .iter()
-        .copied()
-        .filter(|p| stones.contains(p))
-        .collect();
     if !escaped {
-        return (
-            own,
-            ExpSum::over(seen.iter().filter(|&&p| config.is_empty_point(p))),
-        );
+        return ExpSum::over(seen.iter().filter(|&&p| config.is_empty_point(p)));
     }
     // The plane, less every point of the stones' box, plus the empty points of the box
     // that the search reached.
@@ -361,7 +343,7 @@ fn component(
             sum.add(p, 1);
         }
     }
-    (own, sum)
+    sum
 }
 
 /// `mango:ALIVE` on the lattice — T of L's weight.
@@ -374,8 +356,26 @@ pub fn alive(
     Ok(liberty_weight(lattice, config, s).decide(t)? == 1)
 }
 
-/// `mango:MOVE` on the lattice — the four steps; the points of H not alive at the end of
-/// step 2 go to E, then those of M not alive at the end of step 3.
+/// `mango:ALIVE` on the lattice — the members of S (a player's stones) that are not alive,
+/// each judged by [`alive`].
+pub fn not_alive(
+    lattice: Lattice,
+    t: &Threshold,
+    config: &LatticeConfig,
+    player: Player,
+) -> Result<OrdSet<LatticePoint>, String> {
+    let mut dead = OrdSet::new();
+    for &s in config.stones(player) {
+        if !alive(lattice, t, config, s)? {
+            dead.insert(s);
+        }
+    }
+    Ok(dead)
+}
+
+/// `mango:MOVE` on the lattice — the four steps: n selected from E (else an error), n
+/// joins M, the points of H not alive at the end of step 2 go to E, then those of M not
+/// alive at the end of step 3.
 pub fn make_move(
     lattice: Lattice,
     t: &Threshold,
@@ -384,25 +384,12 @@ pub fn make_move(
     n: LatticePoint,
 ) -> Result<LatticeConfig, String> {
     if !lattice.contains(n) || !config.is_empty_point(n) {
-        return Err(format!("{n:?} is not in E"));
+        return Err(format!("{n:?} is not in E (mango:MOVE)"));
     }
     let mut c = config.clone();
     c.stones_mut(player).insert(n);
     for side in [player.opponent(), player] {
-        // Judged on the configuration at the end of the step before, once per component
-        // of S ∪ E (the same as asking `alive` of every stone).
-        let mut judged: OrdSet<LatticePoint> = OrdSet::new();
-        let mut dead: Vec<LatticePoint> = Vec::new();
-        for &s in c.stones(side) {
-            if judged.contains(&s) {
-                continue;
-            }
-            let (members, z) = component(lattice, &c, s);
-            if z.decide(t)? != 1 {
-                dead.extend(members.iter().copied());
-            }
-            judged.extend(members);
-        }
+        let dead = not_alive(lattice, t, &c, side)?;
         let stones = c.stones_mut(side);
         for s in dead {
             stones.remove(&s);
@@ -438,18 +425,21 @@ pub fn example(lattice: Lattice) -> LatticeGame {
 }
 
 impl LatticeGame {
-    /// `mango:TURN` — a move at n (legal when the configuration it produces is new), or a
-    /// pass with `None`. Errors say why the move is not legal.
+    /// `mango:TURN` on the lattice — a move at n, or a pass with `None`, one arm per rule
+    /// as `mango::turn`; errors say why the turn is refused, naming the clause. (The
+    /// lattice game has no players' names to check: the turn is always `to_move`'s.)
     pub fn play(&self, at: Option<LatticePoint>) -> Result<LatticeGame, String> {
-        if self.consecutive_passes >= 2 {
-            return Err("the game is over (mango:END)".into());
-        }
         match at {
+            // mango:END — two consecutive passes ended the game.
+            _ if super::ends(self.consecutive_passes) => Err("the game is over (mango:END)".into()),
+            // mango:TURN — a pass: the other player's turn.
             None => Ok(LatticeGame {
                 to_move: self.to_move.opponent(),
                 consecutive_passes: self.consecutive_passes + 1,
                 ..self.clone()
             }),
+            // mango:MOVE — the four steps; mango:LEGAL — made only when the configuration
+            // produced is new.
             Some(n) => {
                 let config = make_move(self.lattice, &self.t, &self.config, self.to_move, n)?;
                 if self.earlier.contains(&config) {

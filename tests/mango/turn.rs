@@ -1,0 +1,100 @@
+//! `mango::turn`, the transcription's turn (`mango:TURN`), arm by arm: one game worked by
+//! hand reaches every arm (END, SETUP, the pass, MOVE's step 1, LEGAL, a legal move, and
+//! TURN's refusal of anything else), played by the transcription itself; the forced pass
+//! (`mango::must_pass`) and the literal legal turns on the way; and the variants' turn
+//! (`variants::mango::turn`, steps 3 and 4 made fast) beside it at every step.
+
+use graphgo::game::{Player, Turn};
+use graphgo::io::record::Record;
+use graphgo::spec::mango;
+use graphgo::variants;
+use num_rational::BigRational;
+
+fn q(n: i64, d: i64) -> BigRational {
+    BigRational::new(n.into(), d.into())
+}
+
+#[test]
+fn mango_turn_every_arm_in_one_game_worked_by_hand() {
+    // The path 1-2-3, F = 1, T = z >= 1, scores 0 and 0, Black first (a record without a
+    // `mango` field).
+    let game = Record::parse("rules: mango\nboard: {path: 3}\n", false)
+        .unwrap()
+        .game()
+        .unwrap();
+    let board = &game.setup.board;
+    let mut state = mango::setup(&game.setup).unwrap();
+    // Each turn, and the clause that refuses it (None: it is played).
+    let steps: [(&str, Option<&str>); 9] = [
+        // mango:SETUP — Black has the first turn.
+        ("W 1", Some("mango:SETUP")),
+        // mango:TURN — no resignation.
+        ("B resign", Some("mango:TURN")),
+        // Legal: B on 1, L = {2, 3}, z = 2: alive; the configuration is new.
+        ("B 1", None),
+        // mango:MOVE step 1 — 1 is not in E.
+        ("W 1", Some("mango:MOVE")),
+        // Legal: W on 2; step 3: Black's 1 has L = {} (its one neighbour is white): to E;
+        // step 4: White's 2 has L = {1, 3}: alive. (E, B, W) = ({1, 3}, {}, {2}): new.
+        ("W 2", None),
+        // mango:LEGAL — B on 1: White's 2 keeps L = {3}; Black's 1 has L = {} and goes
+        // back to E in step 4: ({1, 3}, {}, {2}) again, the current configuration.
+        ("B 1", Some("mango:LEGAL")),
+        // mango:TURN — a pass.
+        ("B pass", None),
+        // mango:TURN and mango:END — the second pass in a row ends the game.
+        ("W pass", None),
+        // mango:END — no turn after the end.
+        ("B pass", Some("mango:END")),
+    ];
+    for (i, (text, refused_by)) in steps.iter().enumerate() {
+        let turn = Turn::parse(text, board).unwrap();
+        let by_spec = mango::turn(&state, &turn);
+        let by_variant = variants::mango::turn(&state, &turn);
+        assert_eq!(
+            by_spec.as_ref().err().map(|e| e.clause),
+            *refused_by,
+            "turn {i}: {text}"
+        );
+        assert_eq!(by_variant, by_spec, "turn {i}: {text}");
+        if let Ok(next) = by_spec {
+            state = next;
+        }
+        if i == 4 {
+            // After W 2 Black has no legal move: on 1 or on 3 the black stone dies in step
+            // 4 and the configuration is the current one. Black must pass.
+            assert!(mango::must_pass(&state));
+            assert_eq!(
+                mango::legal_turns(&state),
+                [Turn::Pass {
+                    player: Player::Black
+                }]
+            );
+        }
+    }
+    // The end, scored: Black 0; White its stone on 2 and both empty points (each reaches
+    // only White's 2): 3. White wins.
+    let result = state.result.clone().expect("the game is over");
+    assert_eq!(result.score, Some([q(0, 1), q(3, 1)]));
+    assert_eq!(result.winner, Some(Player::White));
+    assert!(mango::legal_turns(&state).is_empty());
+}
+
+#[test]
+fn mango_turn_the_literal_legal_turns_at_the_start() {
+    // The path 1-2-3, empty: a black stone anywhere reaches the other two points and lives,
+    // so every point is a legal move, and the pass.
+    let game = Record::parse("rules: mango\nboard: {path: 3}\n", false)
+        .unwrap()
+        .game()
+        .unwrap();
+    let state = mango::setup(&game.setup).unwrap();
+    assert!(!mango::must_pass(&state));
+    let player = Player::Black;
+    let mut expected: Vec<Turn> = (0..3)
+        .map(|at| Turn::Move { player, at })
+        .chain([Turn::Pass { player }])
+        .collect();
+    expected.sort();
+    assert_eq!(mango::legal_turns(&state), expected);
+}
