@@ -258,9 +258,9 @@ fn main() {
         planted_bug: !fixed,
     };
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/spec/vectors");
-    let plan = graphgo::conformance::verify::Plan {
+    let plan = graphgo::conformance::verify::VerifyPlan {
         games: 200,
-        ..graphgo::conformance::verify::Plan::new(dir)
+        ..graphgo::conformance::verify::VerifyPlan::new(dir)
     };
     let report = match graphgo::conformance::verify::verify(&toy, &plan) {
         Ok(r) => r,

@@ -6,20 +6,20 @@
 //! as `goban-rs-NNN.yaml`, `.sgf` and `.vector.yaml` (never over an earlier run's files).
 //! `--square` keeps to square grids (the crate's rectangles are wrong: see
 //! spec/engines/goban-rs.md). `--json` prints the report as one JSON object
-//! ([`graphgo::conformance::verify::Report::to_json`]) instead of text, for `graphgo conformance` and
+//! ([`graphgo::conformance::verify::VerifyReport::to_json`]) instead of text, for `graphgo conformance` and
 //! other tools. Exit status 0 when they agree, 1 on divergences, 2 for bad arguments or
 //! vectors.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use graphgo::conformance::verify::{verify, Plan};
+use graphgo::conformance::verify::{verify, VerifyPlan};
 
 #[path = "engine.rs"]
 mod engine;
 
 fn main() -> ExitCode {
-    let mut plan = Plan::new("spec/vectors");
+    let mut plan = VerifyPlan::new("spec/vectors");
     plan.finding_prefix = "goban-rs".into();
     let mut engine = engine::GobanRs { square_only: false };
     let mut json = false;

@@ -75,78 +75,23 @@ pub(super) fn check(file: &Path, shrink_to: Option<&Path>, json: bool, progress:
     status
 }
 
-/// `check --shrink OUT`: shrinks the divergence, writes the minimized record to OUT and,
-/// for a game on a grid, a case shrunk on grids only as SGF beside it. Gives what was
-/// written (`{"file", "format", "turns", "vertices"}` each) and the message of a write that
+/// `check --shrink OUT`: shrinks the divergence and writes it
+/// ([`graphgo::differential::shrunk_cases::shrink_to_files`]). Gives what was written
+/// (`{"file", "format", "turns", "vertices"}` each) and the message of a write that
 /// failed; the text lines are printed unless `json`.
 pub(super) fn shrink_check(
-    [a, b]: [&dyn graphgo::game::RuleSet; 2],
+    sides: [&dyn graphgo::game::RuleSet; 2],
     game: &graphgo::io::record::Game,
     shown: &str,
     out: &Path,
     json: bool,
 ) -> (Vec<serde_json::Value>, Option<String>) {
-    use graphgo::differential::compare;
-    let mut written = Vec::new();
-    if let Some(shrunk) = compare::shrink(a, b, game, 5000) {
-        let text = compare::case_file(
-            a,
-            b,
-            &shrunk.game,
-            &format!("shrunk by `graphgo check --shrink` from {shown}"),
-        );
-        if let Err(e) = graphgo::io::atomic_file::write_atomically(out, &text) {
-            return (
-                written,
-                Some(format!("{}: cannot write: {e}", out.display())),
-            );
-        }
-        if !json {
-            println!(
-                "shrunk to {} turns on {} vertices: {}",
-                shrunk.game.turns.len(),
-                shrunk.game.setup.board.len(),
-                out.display()
-            );
-        }
-        written.push(serde_json::json!({
-            "file": out.display().to_string(),
-            "format": "record",
-            "turns": shrunk.game.turns.len(),
-            "vertices": shrunk.game.setup.board.len(),
-        }));
-    }
-    // A grid counterexample is also shrunk on grids only and written as SGF beside it.
-    if graphgo::io::sgf::grid_size(&game.setup.board).is_some() {
-        let (ga, gb) = (graphgo::io::sgf::OnGrids(a), graphgo::io::sgf::OnGrids(b));
-        if let Some(shrunk) = compare::shrink(&ga, &gb, game, 5000) {
-            let comment = format!(
-                "shrunk on grids by `graphgo check --shrink` from {shown}\n{}",
-                shrunk.divergence.describe(&shrunk.game.setup.board)
-            );
-            if let Some(text) = graphgo::io::sgf::write(&shrunk.game, &comment) {
-                let sgf_out = out.with_extension("sgf");
-                if let Err(e) = graphgo::io::atomic_file::write_atomically(&sgf_out, &text) {
-                    return (
-                        written,
-                        Some(format!("{}: cannot write: {e}", sgf_out.display())),
-                    );
-                }
-                if !json {
-                    println!(
-                        "shrunk on grids to {} turns: {}",
-                        shrunk.game.turns.len(),
-                        sgf_out.display()
-                    );
-                }
-                written.push(serde_json::json!({
-                    "file": sgf_out.display().to_string(),
-                    "format": "sgf",
-                    "turns": shrunk.game.turns.len(),
-                    "vertices": shrunk.game.setup.board.len(),
-                }));
-            }
+    let (written, failure) =
+        graphgo::differential::shrunk_cases::shrink_to_files(sides, game, shown, out);
+    if !json {
+        for case in &written {
+            println!("{}", case.line());
         }
     }
-    (written, None)
+    (written.iter().map(|c| c.to_json()).collect(), failure)
 }

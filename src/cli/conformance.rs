@@ -9,7 +9,7 @@ pub(super) fn conformance(budget: u64, only: Option<String>, seed: u64, root: Pa
     if budget == 0 {
         return fail("--budget: 0 is not a number of seconds (at least 1)".to_string());
     }
-    let plan = report::Plan {
+    let plan = report::ConformancePlan {
         root: root.clone(),
         budget,
         seed,

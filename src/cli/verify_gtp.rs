@@ -52,7 +52,7 @@ pub(super) fn verify_gtp(
     };
     let timeout = std::time::Duration::from_secs_f64(timeout);
     let startup = std::time::Duration::from_secs_f64(startup);
-    let plan = graphgo::conformance::verify::Plan {
+    let plan = graphgo::conformance::verify::VerifyPlan {
         vectors: None,
         seed,
         games: games as u64,
@@ -90,12 +90,7 @@ pub(super) fn verify_gtp(
             return ExitCode::from(3);
         }
     };
-    if let Some(k) = komi_text(plan.komi.as_ref().expect("given")) {
-        let _ = rules_komi(&rules, &k);
-    }
-    if let graphgo::conformance::verify::Games::SquareGrids { sides } = &plan.games_on {
-        rules.decide_stones(sides);
-    }
+    rules.prepare_for(&plan);
     if !json {
         println!(
             "graphgo verify-gtp: {} against graphgo (ggg1, self-capture {:?}, repetition {:?}); {}; seed {seed}",
@@ -157,16 +152,4 @@ pub(super) fn verify_gtp(
     } else {
         ExitCode::from(1)
     }
-}
-
-pub(super) fn komi_text(k: &num_rational::BigRational) -> Option<String> {
-    use num_traits::ToPrimitive;
-    k.to_f64().map(|f| format!("{f}"))
-}
-
-pub(super) fn rules_komi(
-    rules: &graphgo::conformance::gtp::GtpRules,
-    komi: &str,
-) -> Result<(), String> {
-    rules.send(&format!("komi {komi}"))
 }

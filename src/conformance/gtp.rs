@@ -532,6 +532,19 @@ impl GtpRules {
         }
     }
 
+    /// Sets the engine up for `plan` before its first game: the komi of the plan, if any
+    /// (GTP's `komi`, a decimal; an engine that refuses it plays its own, and the games
+    /// show the difference), and, for games on square grids, how stones are read on each
+    /// side ([`GtpRules::decide_stones`]).
+    pub fn prepare_for(&self, plan: &crate::conformance::verify::VerifyPlan) {
+        if let Some(komi) = plan.komi.as_ref().and_then(num_traits::ToPrimitive::to_f64) {
+            let _ = self.send(&format!("komi {komi}"));
+        }
+        if let crate::conformance::verify::Games::SquareGrids { sides } = &plan.games_on {
+            self.decide_stones(sides);
+        }
+    }
+
     /// Which commands legality and stones are read with (for the report).
     pub fn methods(&self) -> String {
         let p = self.process.borrow();
@@ -906,14 +919,14 @@ impl GtpRules {
 pub fn verify_command(
     argv: &[String],
     timeouts: [Duration; 2],
-    plan: &crate::conformance::verify::Plan,
+    plan: &crate::conformance::verify::VerifyPlan,
     progress: &mut dyn FnMut(&str),
-) -> Result<crate::conformance::verify::Report, crate::io::record::InputError> {
+) -> Result<crate::conformance::verify::VerifyReport, crate::io::record::InputError> {
     let scratch = std::env::temp_dir();
     let rules = match GtpRules::spawn(argv, timeouts, plan.options, &scratch) {
         Ok(r) => r,
         Err(failure) => {
-            return Ok(crate::conformance::verify::Report {
+            return Ok(crate::conformance::verify::VerifyReport {
                 engine: argv.join(" "),
                 methods: String::new(),
                 vectors: crate::conformance::vectors::Summary {
@@ -929,11 +942,6 @@ pub fn verify_command(
             })
         }
     };
-    if let Some(komi) = plan.komi.as_ref().and_then(num_traits::ToPrimitive::to_f64) {
-        let _ = rules.send(&format!("komi {komi}"));
-    }
-    if let crate::conformance::verify::Games::SquareGrids { sides } = &plan.games_on {
-        rules.decide_stones(sides);
-    }
+    rules.prepare_for(plan);
     crate::conformance::verify::verify_with(&rules, plan, progress)
 }

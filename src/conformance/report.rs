@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use crate::conformance::gtp::{self, GtpProcess, GtpRules};
-use crate::conformance::vectors::{self, Outcome, Vector};
+use crate::conformance::vectors::{self, Vector, VectorVerdict};
 use crate::conformance::verify::{self, Boards, Declared, Support};
 use crate::differential::compare::{Difference, Divergence};
 use crate::engine::Engine;
@@ -472,7 +472,7 @@ pub struct Row {
 
 /// The whole report.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Report {
+pub struct ConformanceReport {
     pub budget_seconds: u64,
     pub seed: u64,
     pub rows: Vec<Row>,
@@ -480,7 +480,7 @@ pub struct Report {
 
 /// How `graphgo conformance` runs.
 #[derive(Clone, Debug)]
-pub struct Plan {
+pub struct ConformancePlan {
     /// The repository's root (`adapters/`, `spec/` under it).
     pub root: PathBuf,
     /// Seconds for each implementation, both views.
@@ -541,7 +541,7 @@ fn run_view(
     d: &Declaration,
     view: View,
     vectors: &[&(PathBuf, Vector)],
-    plan: &Plan,
+    plan: &ConformancePlan,
     allowance: Duration,
     log: &mut dyn FnMut(&str),
 ) -> ViewResult {
@@ -619,7 +619,7 @@ fn run_view(
         // The turn the implementation disagrees on (`turns[K]` in the first difference),
         // else the first turn the vector expects refused.
         let failed_at = match &outcome.1 {
-            Outcome::Fail(lines) => lines.first().and_then(|l| {
+            VectorVerdict::Fail(lines) => lines.first().and_then(|l| {
                 let rest = &l[l.find("turns[")? + 6..];
                 rest[..rest.find(']')?].parse::<usize>().ok()
             }),
@@ -644,8 +644,8 @@ fn run_view(
             groups.push(Group::SetupAndHandicap);
         }
         match &outcome.1 {
-            Outcome::Skip(_) => result.vectors_skipped += 1,
-            Outcome::Pass | Outcome::PassVerdicts(_) => {
+            VectorVerdict::Skip(_) => result.vectors_skipped += 1,
+            VectorVerdict::Pass | VectorVerdict::PassVerdicts(_) => {
                 result.vectors_run += 1;
                 for g in &groups {
                     if let Some(c) = result.cells.get_mut(g) {
@@ -653,7 +653,7 @@ fn run_view(
                     }
                 }
             }
-            Outcome::Fail(lines) => {
+            VectorVerdict::Fail(lines) => {
                 result.vectors_run += 1;
                 let relative = file
                     .strip_prefix(root)
@@ -690,7 +690,7 @@ fn run_view(
     let enough = 4;
     while result.failure.is_none() && Instant::now() < deadline && seen.len() < enough {
         let size = sides[(round as usize) % sides.len()];
-        let games_plan = verify::Plan {
+        let games_plan = verify::VerifyPlan {
             vectors: None,
             seed: plan.seed.wrapping_mul(1000).wrapping_add(round),
             games: 2,
@@ -848,7 +848,7 @@ fn run_view(
 fn write_finding(
     dir: &Path,
     stem: &str,
-    f: &verify::Finding,
+    f: &verify::VerifyFinding,
     d: &Declaration,
     view: View,
 ) -> Vec<PathBuf> {
@@ -879,7 +879,7 @@ fn write_finding(
 }
 
 /// Runs the whole report. `log` gets a line per implementation and per finding.
-pub fn run(plan: &Plan, log: &mut dyn FnMut(&str)) -> Result<Report, String> {
+pub fn run(plan: &ConformancePlan, log: &mut dyn FnMut(&str)) -> Result<ConformanceReport, String> {
     let declared = declarations(&plan.root.join("adapters"))?;
     if let Some(only) = &plan.only {
         if !declared.iter().any(|(_, d)| &d.name == only) {
@@ -948,7 +948,7 @@ pub fn run(plan: &Plan, log: &mut dyn FnMut(&str)) -> Result<Report, String> {
         ));
         rows.push(row);
     }
-    Ok(Report {
+    Ok(ConformanceReport {
         budget_seconds: plan.budget,
         seed: plan.seed,
         rows,
@@ -962,7 +962,7 @@ fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-impl Report {
+impl ConformanceReport {
     /// `spec/conformance.md`.
     pub fn markdown(&self) -> String {
         let mut out = String::from(
@@ -1136,7 +1136,7 @@ impl Report {
         if partial {
             let path = spec.join("conformance.json");
             if let Ok(text) = std::fs::read_to_string(&path) {
-                let old: Report = serde_json::from_str(&text).map_err(|e| {
+                let old: ConformanceReport = serde_json::from_str(&text).map_err(|e| {
                     format!("{}: {e} (run without --only to rewrite it)", path.display())
                 })?;
                 let mut rows = old.rows;

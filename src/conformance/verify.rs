@@ -10,28 +10,28 @@
 //! engine is `crate::conformance::gtp::GtpRules` (started with `crate::conformance::gtp::GtpRules::start`).
 //! [`verify`] (or [`verify_with`], which also reports progress) then runs, in one call:
 //!
-//! 1. every conformance vector of a directory ([`Plan::vectors`], e.g. `spec/vectors/`): a
+//! 1. every conformance vector of a directory ([`VerifyPlan::vectors`], e.g. `spec/vectors/`): a
 //!    vector the engine cannot play is skipped *visibly*, with a typed reason
 //!    ([`SkipReason`]); a vector written for an option value the engine does not play is
 //!    run under a value the engine plays when the vector's `readings` say its expectations
 //!    hold there (`valid`: everything is compared; `acceptable`: legality and winner only),
 //!    and skipped otherwise;
-//! 2. a differential campaign ([`Plan::games_on`]): random boards, setups and turns from
+//! 2. a differential campaign ([`VerifyPlan::games_on`]): random boards, setups and turns from
 //!    [`crate::differential::fuzz`] compared with the transcription ([`Games::Generated`]), or random
 //!    and long games on square grids, with probe moves graphgo refuses, compared with
 //!    graphgo's engine ([`Games::SquareGrids`], what `graphgo verify-gtp` runs). Every
 //!    divergence is shrunk by [`crate::differential::compare::shrink`] to a small game and becomes one
-//!    [`Finding`]: the clause ids involved and why ([`explain`]), the game as a case file
+//!    [`VerifyFinding`]: the clause ids involved and why ([`explain`]), the game as a case file
 //!    (a record with comments), as SGF where the board is a square grid, and as a
-//!    conformance vector naming the clause; written to [`Plan::out`] if given, under names
+//!    conformance vector naming the clause; written to [`VerifyPlan::out`] if given, under names
 //!    never used there before.
 //!
-//! What a caller sets ([`Plan`]): graphgo's rule options ([`Plan::options`]: both sides
+//! What a caller sets ([`VerifyPlan`]): graphgo's rule options ([`VerifyPlan::options`]: both sides
 //! are pinned to them, so that a difference is a departure from *those* rules), the komi,
 //! the seed and number of games, a time budget and a turn budget, the turns a game may
 //! last, the shrinking budget, the most findings and where they are written.
 //!
-//! What comes back ([`Report`], also as JSON with [`Report::to_json`]): per vector its id,
+//! What comes back ([`VerifyReport`], also as JSON with [`VerifyReport::to_json`]): per vector its id,
 //! clause ids and outcome (pass, fail with the differing fields, skip with its reason); for
 //! the campaign the games and turns played and agreed, what was skipped and why, why it
 //! stopped early if it did, and per finding its clause ids, explanation and the paths of
@@ -40,9 +40,9 @@
 //! the failure is kept.
 //!
 //! ```no_run
-//! use graphgo::conformance::verify::{verify, Declared, Plan, Support};
+//! use graphgo::conformance::verify::{verify, Declared, VerifyPlan, Support};
 //! let engine = Declared { rules: graphgo::engine::Engine, support: Support::everything() };
-//! let report = verify(&engine, &Plan::new("spec/vectors")).unwrap();
+//! let report = verify(&engine, &VerifyPlan::new("spec/vectors")).unwrap();
 //! print!("{}", report.text());
 //! assert!(report.passed());
 //! ```
@@ -59,7 +59,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::board::{Board, Shape, Vertex};
 pub use crate::conformance::vectors::SkipReason;
-use crate::conformance::vectors::{self, Depth, Outcome, Status, Summary, Vector, VectorRun};
+use crate::conformance::vectors::{self, Depth, Status, Summary, Vector, VectorRun, VectorVerdict};
 use crate::differential::compare::{self, Difference, Divergence, Verdict};
 use crate::differential::fuzz;
 use crate::engine::Engine;
@@ -436,7 +436,7 @@ pub enum Games {
     /// Random boards, setups and turns within the declaration ([`crate::differential::fuzz`]), each game
     /// compared turn by turn with the transcription.
     Generated,
-    /// `Plan::games` games on each square grid of these sides (every third one long,
+    /// `VerifyPlan::games` games on each square grid of these sides (every third one long,
     /// without passes: superko cycles), from an empty board, with probe moves graphgo
     /// refuses now and then (so that an engine that answers only `play` is checked too);
     /// compared with graphgo's engine (the transcription is too slow for 400-turn games on
@@ -446,7 +446,7 @@ pub enum Games {
 
 /// What [`verify`] runs.
 #[derive(Clone, Debug)]
-pub struct Plan {
+pub struct VerifyPlan {
     /// The directory of vectors (`None`: no vectors).
     pub vectors: Option<PathBuf>,
     /// The campaign's seed and number of games (0: no campaign; per board side for
@@ -480,11 +480,11 @@ pub struct Plan {
     pub signals: crate::differential::findings::Signals,
 }
 
-impl Plan {
+impl VerifyPlan {
     /// The vectors of `dir` and a generated campaign of 300 games, seed 1; no budget, no
     /// files written.
-    pub fn new(dir: impl Into<PathBuf>) -> Plan {
-        Plan {
+    pub fn new(dir: impl Into<PathBuf>) -> VerifyPlan {
+        VerifyPlan {
             vectors: Some(dir.into()),
             seed: 1,
             games: 300,
@@ -505,7 +505,7 @@ impl Plan {
 
 /// A divergence found by the campaign, minimized: the one finding format of every engine.
 #[derive(Clone, Debug)]
-pub struct Finding {
+pub struct VerifyFinding {
     /// The game's index in the campaign (replay with the same seed and plan).
     pub index: u64,
     /// Where it was found, in words (board, game, style, seed).
@@ -532,7 +532,7 @@ pub struct Finding {
     pub write_errors: Vec<String>,
 }
 
-impl Finding {
+impl VerifyFinding {
     /// A few lines about the finding: where, the clause, the turns, what differs, the
     /// files.
     pub fn text(&self) -> String {
@@ -622,7 +622,7 @@ pub struct CampaignReport {
     pub turns: u64,
     pub agreed_turns: u64,
     /// Distinct minimized divergences, smallest first.
-    pub findings: Vec<Finding>,
+    pub findings: Vec<VerifyFinding>,
     /// Games whose divergence shrank to an already reported one.
     pub duplicates: u64,
     /// What was skipped (e.g. a board size the engine refuses), with the reason.
@@ -634,7 +634,7 @@ pub struct CampaignReport {
 
 /// The whole report.
 #[derive(Clone, Debug)]
-pub struct Report {
+pub struct VerifyReport {
     pub engine: String,
     /// How the engine's answers were read ([`EngineUnderTest::methods`]).
     pub methods: String,
@@ -645,7 +645,7 @@ pub struct Report {
     pub failure: Option<EngineFailure>,
 }
 
-impl Report {
+impl VerifyReport {
     /// No vector failed, the campaign found nothing and the engine did not fail.
     pub fn passed(&self) -> bool {
         !self.vectors.failed() && self.campaign.findings.is_empty() && self.failure.is_none()
@@ -672,13 +672,13 @@ impl Report {
         for run in &self.vectors.runs {
             for (_, o) in &run.outcomes {
                 match o {
-                    Outcome::Fail(lines) => {
+                    VectorVerdict::Fail(lines) => {
                         let _ = writeln!(out, "FAIL {} ({}):", run.id, run.file.display());
                         for l in lines {
                             let _ = writeln!(out, "  {l}");
                         }
                     }
-                    Outcome::Skip(why) => *skips.entry(why.to_string()).or_default() += 1,
+                    VectorVerdict::Skip(why) => *skips.entry(why.to_string()).or_default() += 1,
                     _ => {}
                 }
             }
@@ -723,7 +723,7 @@ impl Report {
         if c.findings.len() > SHOWN {
             let _ = writeln!(
                 out,
-                "\n... and {} more divergences (Report::campaign.findings holds them all)",
+                "\n... and {} more divergences (VerifyReport::campaign.findings holds them all)",
                 c.findings.len() - SHOWN
             );
         }
@@ -773,7 +773,7 @@ impl Report {
                 "duplicates": c.duplicates,
                 "skipped": c.skipped,
                 "stopped": c.stopped,
-                "findings": c.findings.iter().map(Finding::to_json).collect::<Vec<_>>(),
+                "findings": c.findings.iter().map(VerifyFinding::to_json).collect::<Vec<_>>(),
             },
             "failure": self.failure.as_ref().map(EngineFailure::to_json),
         })
@@ -859,15 +859,15 @@ pub fn run_vectors(engine: &dyn EngineUnderTest, vectors: &[(PathBuf, Vector)]) 
     };
     for (file, v) in vectors {
         let outcome = match plan_vector(&support, v) {
-            Err(why) => Outcome::Skip(SkipReason::NotDeclared(why)),
+            Err(why) => VectorVerdict::Skip(SkipReason::NotDeclared(why)),
             // Once the engine failed (crashed, hung...), nothing more is asked of it: the
             // vector is not run, which says nothing of the rules.
-            Ok(_) if engine.failure().is_some() => Outcome::Skip(SkipReason::EngineFailed(
+            Ok(_) if engine.failure().is_some() => VectorVerdict::Skip(SkipReason::EngineFailed(
                 "the engine failed before this vector".into(),
             )),
             Ok((game, depth, changed)) => match vectors::check_game(engine, v, &game, depth) {
                 _ if engine.failure().is_some() => {
-                    Outcome::Skip(SkipReason::EngineFailed(format!(
+                    VectorVerdict::Skip(SkipReason::EngineFailed(format!(
                         "the engine failed on this vector: {}",
                         engine
                             .failure()
@@ -875,9 +875,9 @@ pub fn run_vectors(engine: &dyn EngineUnderTest, vectors: &[(PathBuf, Vector)]) 
                             .unwrap_or_default()
                     )))
                 }
-                Outcome::PassVerdicts(_) => {
-                    Outcome::PassVerdicts(format!("legality and winner only, under {changed}"))
-                }
+                VectorVerdict::PassVerdicts(_) => VectorVerdict::PassVerdicts(format!(
+                    "legality and winner only, under {changed}"
+                )),
                 other => other,
             },
         };
@@ -1219,7 +1219,7 @@ fn free_stem(dir: &Path, prefix: &str) -> String {
 }
 
 /// Writes a finding's case file, SGF and vector into `dir` under `stem`.
-fn write_finding(dir: &Path, stem: &str, f: &mut Finding) {
+fn write_finding(dir: &Path, stem: &str, f: &mut VerifyFinding) {
     let mut files = vec![
         ("yaml", f.record.clone()),
         ("vector.yaml", f.vector.clone()),
@@ -1283,7 +1283,7 @@ fn random_turn(
 struct Run<'a> {
     engine: &'a dyn EngineUnderTest,
     reference: &'a dyn RuleSet,
-    plan: &'a Plan,
+    plan: &'a VerifyPlan,
     started: Instant,
     report: CampaignReport,
     seen: HashSet<String>,
@@ -1373,7 +1373,7 @@ impl Run<'_> {
         let record = compare::case_file(a, b, &game, &provenance);
         let vector = finding_vector(&game, &divergence, &explained, &stem, &source);
         let sgf = crate::io::sgf::write(&game, &provenance);
-        let mut finding = Finding {
+        let mut finding = VerifyFinding {
             index,
             found_in,
             clause: explained.clauses[0].clone(),
@@ -1520,7 +1520,7 @@ fn grid_games(run: &mut Run, sides: &[usize], progress: &mut dyn FnMut(&str)) {
 /// `out`) written. `progress` gets a few lines per finding and per skipped board.
 pub fn campaign(
     engine: &dyn EngineUnderTest,
-    plan: &Plan,
+    plan: &VerifyPlan,
     progress: &mut dyn FnMut(&str),
 ) -> CampaignReport {
     compare::quiet_panics_in_sides();
@@ -1669,25 +1669,25 @@ pub fn record_text(record: &Record) -> String {
 
 /// Runs every vector of the plan's directory and the differential campaign on `engine`.
 /// `Err` only for bad vector files.
-pub fn verify(engine: &dyn EngineUnderTest, plan: &Plan) -> Result<Report, InputError> {
+pub fn verify(engine: &dyn EngineUnderTest, plan: &VerifyPlan) -> Result<VerifyReport, InputError> {
     verify_with(engine, plan, &mut |_| {})
 }
 
 /// [`verify`], with a few lines of progress per finding and per skipped board given to
 /// `progress` as they come. An engine that fails (crashes, hangs, prints garbage) ends the
-/// run with the failure in [`Report::failure`] and what was done before kept.
+/// run with the failure in [`VerifyReport::failure`] and what was done before kept.
 pub fn verify_with(
     engine: &dyn EngineUnderTest,
-    plan: &Plan,
+    plan: &VerifyPlan,
     progress: &mut dyn FnMut(&str),
-) -> Result<Report, InputError> {
+) -> Result<VerifyReport, InputError> {
     let started = Instant::now();
     let loaded = match &plan.vectors {
         Some(dir) => vectors::load_dir(dir)?,
         None => Vec::new(),
     };
     let vectors = run_vectors(engine, &loaded);
-    let plan = Plan {
+    let plan = VerifyPlan {
         time_budget: plan
             .time_budget
             .map(|b| b.saturating_sub(started.elapsed())),
@@ -1702,7 +1702,7 @@ pub fn verify_with(
     } else {
         campaign(engine, &plan, progress)
     };
-    Ok(Report {
+    Ok(VerifyReport {
         engine: engine.name().to_string(),
         methods: engine.methods(),
         vectors,

@@ -456,7 +456,7 @@ fn compare_played_reporting(
 /// What one side alone does with a whole game: each turn's verdict and what it shows at the
 /// end. Written into case files as the expected outcome of each side.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
+pub struct SideReplay {
     pub verdicts: Vec<Verdict>,
     pub last: Option<Observation>,
     /// Set when the side cannot start the game or panics.
@@ -464,18 +464,18 @@ pub struct Outcome {
 }
 
 /// Plays every turn of `game` on one side (going on after refused turns, as the comparer does).
-pub fn outcome(rules: &dyn RuleSet, game: &Game) -> Outcome {
+pub fn replay_side(rules: &dyn RuleSet, game: &Game) -> SideReplay {
     let mut playing = match guarded(|| rules.start(&game.setup)) {
         Ok(Ok(g)) => g,
         Ok(Err(e)) => {
-            return Outcome {
+            return SideReplay {
                 verdicts: Vec::new(),
                 last: None,
                 failure: Some(format!("cannot start: {e}")),
             }
         }
         Err(m) => {
-            return Outcome {
+            return SideReplay {
                 verdicts: Vec::new(),
                 last: None,
                 failure: Some(format!("panics starting: {m}")),
@@ -492,7 +492,7 @@ pub fn outcome(rules: &dyn RuleSet, game: &Game) -> Outcome {
         let stop = matches!(v, Verdict::Panicked(_));
         verdicts.push(v);
         if stop {
-            return Outcome {
+            return SideReplay {
                 verdicts,
                 last: None,
                 failure: Some("panics".into()),
@@ -500,12 +500,12 @@ pub fn outcome(rules: &dyn RuleSet, game: &Game) -> Outcome {
         }
     }
     match guarded(|| playing.observe()) {
-        Ok(o) => Outcome {
+        Ok(o) => SideReplay {
             verdicts,
             last: Some(o),
             failure: None,
         },
-        Err(m) => Outcome {
+        Err(m) => SideReplay {
             verdicts,
             last: None,
             failure: Some(format!("panics in observe: {m}")),
@@ -513,7 +513,7 @@ pub fn outcome(rules: &dyn RuleSet, game: &Game) -> Outcome {
     }
 }
 
-impl Outcome {
+impl SideReplay {
     /// One line: the refused turns (1-based, with their clauses), then the last observation.
     /// `# expect:` lines of regression files are in this form.
     pub fn text(&self) -> String {
@@ -567,7 +567,7 @@ pub fn case_file(a: &dyn RuleSet, b: &dyn RuleSet, game: &Game, provenance: &str
         }
     }
     for side in [a, b] {
-        let _ = writeln!(out, "# {}: {}", side.name(), outcome(side, game).text());
+        let _ = writeln!(out, "# {}: {}", side.name(), replay_side(side, game).text());
     }
     out.push_str(&Record::from_game(&game.setup, &game.turns).to_yaml());
     out

@@ -743,7 +743,7 @@ impl Coverage {
 
 /// Something a walk found: a divergence (shrunk) or a broken invariant.
 #[derive(Clone, Debug)]
-pub struct Finding {
+pub struct ExhaustFinding {
     pub family: Family,
     pub label: String,
     /// What is wrong, in a few lines.
@@ -768,13 +768,13 @@ pub struct Run<'a> {
 
 /// A run's result: coverage per family (in the scope's order) and the findings.
 #[derive(Debug, Default)]
-pub struct Report {
+pub struct ExhaustReport {
     pub coverage: Vec<(Family, Reach, Coverage)>,
-    pub findings: Vec<Finding>,
+    pub findings: Vec<ExhaustFinding>,
     pub write_failures: Vec<String>,
 }
 
-impl Report {
+impl ExhaustReport {
     /// One line per family: what it covered and how long it took.
     pub fn lines(&self) -> Vec<String> {
         self.coverage
@@ -866,7 +866,7 @@ struct Walk<'r, 'a> {
     memo: HashMap<(String, usize), u128>,
     keys: HashSet<String>,
     coverage: Coverage,
-    findings: Vec<Finding>,
+    findings: Vec<ExhaustFinding>,
 }
 
 impl Walk<'_, '_> {
@@ -932,7 +932,7 @@ impl Walk<'_, '_> {
             body.push_str(&Record::from_game(&game.setup, &game.turns).to_yaml());
             if let Err(e) = write_atomically(path, &body) {
                 // Kept in the report (and printed): a finding is never lost.
-                self.findings.push(Finding {
+                self.findings.push(ExhaustFinding {
                     family: self.family,
                     label: format!("{} (cannot write {}: {e})", self.label, path.display()),
                     text: text.clone(),
@@ -942,7 +942,7 @@ impl Walk<'_, '_> {
                 return;
             }
         }
-        self.findings.push(Finding {
+        self.findings.push(ExhaustFinding {
             family: self.family,
             label: self.label.to_string(),
             text,
@@ -1095,7 +1095,7 @@ pub fn walk(
     label: &str,
     setup: &Setup,
     depth: usize,
-) -> (Coverage, Vec<Finding>) {
+) -> (Coverage, Vec<ExhaustFinding>) {
     let started = Instant::now();
     let mut walk = Walk {
         run,
@@ -1128,7 +1128,7 @@ pub fn walk(
 
 /// Runs a scope (this shard's part of it), calling `progress` after every setup with the
 /// number done and the total.
-pub fn run(run: &Run, progress: &mut dyn FnMut(usize, usize)) -> Report {
+pub fn run(run: &Run, progress: &mut dyn FnMut(usize, usize)) -> ExhaustReport {
     let all = items(&run.scope);
     let mine: Vec<&(Item, usize)> = all
         .iter()
@@ -1136,14 +1136,14 @@ pub fn run(run: &Run, progress: &mut dyn FnMut(usize, usize)) -> Report {
         .filter(|(i, _)| *i as u64 % run.shard.count == run.shard.index - 1)
         .map(|(_, x)| x)
         .collect();
-    let mut report = Report {
+    let mut report = ExhaustReport {
         coverage: run
             .scope
             .families
             .iter()
             .map(|&(f, reach)| (f, reach, Coverage::default()))
             .collect(),
-        ..Report::default()
+        ..ExhaustReport::default()
     };
     let mut boards: HashSet<(usize, String)> = HashSet::new();
     for (done, &(item, entry)) in mine.iter().enumerate() {

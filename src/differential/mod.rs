@@ -6,6 +6,7 @@
 //!   (`graphgo fuzz`);
 //! - [`exhaust`]: every game up to a depth on every small board (`graphgo exhaust`);
 //! - [`shard`], [`campaign`]: a campaign split over machines and put back together;
+//! - [`shrunk_cases`]: a divergence shrunk and written as a case file, and as SGF on grids;
 //! - [`findings`]: where findings are written, so that none is lost or overwritten;
 //! - [`progress`]: how far `graphgo check` has got in a long game, on standard error.
 //!
@@ -19,6 +20,7 @@ pub mod findings;
 pub mod fuzz;
 pub mod progress;
 pub mod shard;
+pub mod shrunk_cases;
 
 /// The fast differential oracle of mutation testing (`spec/mutants.md`).
 #[cfg(test)]

@@ -124,7 +124,7 @@ fn the_regression_records_replay_as_expected_on_the_engine() {
     for text in cases {
         let expected = compare::expected_outcome(text).expect("an `# expect:` line");
         let game = Record::parse(text, false).unwrap().game().unwrap();
-        let got = compare::outcome(&*engine, &game).text();
+        let got = compare::replay_side(&*engine, &game).text();
         assert_eq!(got, expected, "{text}");
         if let Some(d) = compare::compare(&*spec, &*engine, &game) {
             panic!("diverges:\n{}", d.describe(&game.setup.board));

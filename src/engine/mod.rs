@@ -5,7 +5,7 @@
 //! - [`goban`]: the board (compressed-row adjacency, chains with exact pseudo-liberty tests,
 //!   next-stone lists, incremental 64-bit Zobrist hashing);
 //! - [`history`]: the journal of changes and the hash index behind exact superko;
-//! - [`Game`]: the rules on top of both, with a fast interface for playouts;
+//! - [`GggGame`]: the rules on top of both, with a fast interface for playouts;
 //! - [`Engine`] / [`EngineGame`]: the same as a [`RuleSet`] / [`Playable`];
 //! - [`playout`]: light random playouts and the benchmark suites of `graphgo bench`.
 //!
@@ -32,7 +32,7 @@ use crate::game::{
 use goban::{Goban, MoveEffect, BLACK, EMPTY, WHITE};
 use history::{History, Lookup, Scratch};
 
-/// Why a move is refused, on the fast path (the clause is looked up by [`Game::clause`]).
+/// Why a move is refused, on the fast path (the clause is looked up by [`GggGame::clause`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {
     /// The vertex is not on the board (the spec has no clause for it: a move needs a vertex).
@@ -61,11 +61,11 @@ fn player_of(c: u8) -> Player {
 }
 
 /// A game under `ggg1`, `ggg2` or `ggg3` with options: board, history, whose turn, passes,
-/// prisoners. Moves and passes go through [`Game::play_move`] and [`Game::pass`]; the
-/// end of the game ([`Game::settle`]) and scoring are separate, so that playouts can use
+/// prisoners. Moves and passes go through [`GggGame::play_move`] and [`GggGame::pass`]; the
+/// end of the game ([`GggGame::settle`]) and scoring are separate, so that playouts can use
 /// their own stopping rule over the same rules code.
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct GggGame {
     pub goban: Goban,
     pub history: History,
     pub scratch: Scratch,
@@ -78,7 +78,7 @@ pub struct Game {
     pub prisoners: [u64; 2],
 }
 
-impl Game {
+impl GggGame {
     /// A game from a board and its rules.
     pub fn new(
         goban: Goban,
@@ -86,7 +86,7 @@ impl Game {
         options: Options,
         to_move: Player,
         prisoners: [u64; 2],
-    ) -> Game {
+    ) -> GggGame {
         let lookup = match options.repetition {
             Repetition::Positional => Lookup::Positional,
             Repetition::Situational => Lookup::Situational,
@@ -94,7 +94,7 @@ impl Game {
         };
         let to_move = colour_of(to_move);
         let history = History::new(lookup, goban.hash(), to_move);
-        Game {
+        GggGame {
             goban,
             history,
             scratch: Scratch::default(),
@@ -111,7 +111,7 @@ impl Game {
     #[inline]
     pub fn check(&mut self, v: u32) -> Result<MoveEffect, Refusal> {
         let me = self.to_move;
-        Game::check_with(
+        GggGame::check_with(
             &self.goban,
             &self.history,
             self.options,
@@ -121,7 +121,7 @@ impl Game {
         )
     }
 
-    /// [`Game::check`] with the parts given separately (so that `&self` callers can pass
+    /// [`GggGame::check`] with the parts given separately (so that `&self` callers can pass
     /// their own scratch).
     #[inline(always)]
     pub fn check_with(
@@ -164,7 +164,7 @@ impl Game {
         Ok(effect)
     }
 
-    /// Makes a move already checked by [`Game::check`] (with nothing changed since).
+    /// Makes a move already checked by [`GggGame::check`] (with nothing changed since).
     #[inline(always)]
     pub fn commit(&mut self, v: u32, effect: &MoveEffect) {
         let me = self.to_move;
@@ -198,7 +198,7 @@ impl Game {
         }
     }
 
-    /// A pass by the player to move; call only when [`Game::may_pass`].
+    /// A pass by the player to move; call only when [`GggGame::may_pass`].
     pub fn pass(&mut self) {
         if self.rules == Version::V3 {
             self.prisoners[self.to_move as usize - 1] -= 1;
@@ -213,7 +213,7 @@ impl Game {
         let me = self.to_move;
         for i in 0..self.goban.empties().len() {
             let v = self.goban.empties()[i];
-            if Game::check_with(
+            if GggGame::check_with(
                 &self.goban,
                 &self.history,
                 self.options,
@@ -276,7 +276,7 @@ pub struct Engine;
 #[derive(Clone, Debug)]
 pub struct EngineGame {
     board: Arc<Board>,
-    game: Game,
+    game: GggGame,
     komi: BigRational,
     result: Option<GameResult>,
 }
@@ -366,7 +366,7 @@ impl EngineGame {
         let colouring: Vec<u8> = setup.initial.iter().map(|&c| goban::cell(c)).collect();
         let rows: Vec<&[usize]> = (0..board.len()).map(|v| board.neighbours(v)).collect();
         let goban = Goban::new(&rows, &colouring, hash_mask);
-        let game = Game::new(
+        let game = GggGame::new(
             goban,
             version,
             setup.options,
@@ -384,7 +384,7 @@ impl EngineGame {
     }
 
     /// The rules-level game inside.
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &GggGame {
         &self.game
     }
 
@@ -477,7 +477,7 @@ impl Playable for EngineGame {
         let mut scratch = Scratch::default();
         let mut legal: Vec<Turn> = (0..g.goban.len() as u32)
             .filter(|&v| {
-                Game::check_with(&g.goban, &g.history, g.options, g.to_move, v, &mut scratch)
+                GggGame::check_with(&g.goban, &g.history, g.options, g.to_move, v, &mut scratch)
                     .is_ok()
             })
             .map(|v| Turn::Move {

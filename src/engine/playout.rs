@@ -1,7 +1,7 @@
 //! Light random playouts, under the reference-bot conventions long used to compare Go
 //! boards: uniformly random among the legal moves that do not fill a one-point eye of
 //! one's own colour, pass only when no other move is left, two consecutive passes end the
-//! game, area scoring. The rules are the engine's own [`Game`] (the same code as the
+//! game, area scoring. The rules are the engine's own [`GggGame`] (the same code as the
 //! [`RuleSet`](crate::game::RuleSet) path), so the options choose the variant: the
 //! reference bot is `ggg1` with `self_capture: none` and `repetition: simple`.
 //!
@@ -18,7 +18,7 @@ use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::goban::{Goban, EMPTY};
-use super::{Game, Player};
+use super::{GggGame, Player};
 use crate::board::rows::grid_rows;
 use crate::game::{Options, Repetition, SelfCapture, Version};
 
@@ -82,7 +82,7 @@ pub fn ggg1_options() -> Options {
 
 /// How one playout ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Outcome {
+pub struct PlayoutResult {
     /// Turns played, passes included (the two closing passes too).
     pub turns: u32,
     /// Black's area minus White's, komi not included.
@@ -101,8 +101,8 @@ pub const PREFETCH_FROM: usize = 1 << 16;
 /// Plays light playouts from one starting position again and again.
 #[derive(Clone, Debug)]
 pub struct Playouts {
-    start: Game,
-    game: Game,
+    start: GggGame,
+    game: GggGame,
     diagonals: Option<Diagonals>,
     rng: Xoshiro256PlusPlus,
     /// Fetch the memory of the coming draws early ([`Playouts::set_prefetch`]).
@@ -124,7 +124,7 @@ impl Playouts {
         let n = off.len() - 1;
         let mut goban = Goban::from_rows(off, adj, &vec![EMPTY; n], u64::MAX);
         goban.set_linked(n >= PREFETCH_FROM);
-        let start = Game::new(goban, Version::V1, options, Player::Black, [0, 0]);
+        let start = GggGame::new(goban, Version::V1, options, Player::Black, [0, 0]);
         Playouts {
             game: start.clone(),
             start,
@@ -155,7 +155,7 @@ impl Playouts {
     }
 
     /// The game of the last playout.
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &GggGame {
         &self.game
     }
 
@@ -224,7 +224,7 @@ impl Playouts {
 
     /// One playout from the start; when `record` is given, the vertex of every turn goes to
     /// it (`None` for a pass).
-    pub fn play_one(&mut self, mut record: Option<&mut Vec<Option<u32>>>) -> Outcome {
+    pub fn play_one(&mut self, mut record: Option<&mut Vec<Option<u32>>>) -> PlayoutResult {
         self.game.goban.reset_from(&self.start.goban);
         self.game
             .history
@@ -269,7 +269,7 @@ impl Playouts {
             }
         }
         let [b, w] = self.game.area();
-        Outcome {
+        PlayoutResult {
             turns,
             margin: b as i64 - w as i64,
             capped,

@@ -134,7 +134,7 @@ fn simple_ko_against_positional_superko_is_reported_with_its_clause_and_files() 
     ] {
         assert_eq!(
             graphgo::conformance::vectors::check_vector(side, &vector),
-            graphgo::conformance::vectors::Outcome::Pass,
+            graphgo::conformance::vectors::VectorVerdict::Pass,
             "{text}"
         );
     }
@@ -1070,7 +1070,7 @@ fn an_out_that_is_not_a_writable_folder_is_refused_before_the_engine_starts() {
 
 #[test]
 fn the_library_api_gives_a_crash_as_a_result_with_the_engines_last_words() {
-    use graphgo::conformance::verify::{FailureKind, Games, Plan};
+    use graphgo::conformance::verify::{FailureKind, Games, VerifyPlan};
     let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string());
     if Command::new(&python).arg("--version").output().is_err() {
         return skipped("python3 not found (apt-get install python3, or set PYTHON)");
@@ -1081,11 +1081,11 @@ fn the_library_api_gives_a_crash_as_a_result_with_the_engines_last_words() {
         script.to_string_lossy().into_owned(),
         "crash".to_string(),
     ];
-    let plan = Plan {
+    let plan = VerifyPlan {
         vectors: None,
         games: 2,
         games_on: Games::SquareGrids { sides: vec![3] },
-        ..Plan::new("unused")
+        ..VerifyPlan::new("unused")
     };
     let timeouts = [Duration::from_secs(10), Duration::from_secs(10)];
     let report = gtp::verify_command(&argv, timeouts, &plan, &mut |_| {}).unwrap();
@@ -1101,14 +1101,14 @@ fn the_library_api_gives_a_crash_as_a_result_with_the_engines_last_words() {
     assert_eq!(report.to_json()["failure"]["kind"], "crashed");
     // Crashing on the first vector it plays: that vector and the later ones are skipped
     // as the engine's failure, none fails (a crash says nothing of the rules).
-    let with_vectors = Plan {
+    let with_vectors = VerifyPlan {
         vectors: Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec/vectors")),
         games_on: Games::Generated,
         ..plan.clone()
     };
     let report = gtp::verify_command(&argv, timeouts, &with_vectors, &mut |_| {}).unwrap();
     assert_eq!(report.failure.map(|f| f.kind()), Some(FailureKind::Crashed));
-    let outcomes: Vec<&graphgo::conformance::vectors::Outcome> = report
+    let outcomes: Vec<&graphgo::conformance::vectors::VectorVerdict> = report
         .vectors
         .runs
         .iter()
@@ -1117,7 +1117,7 @@ fn the_library_api_gives_a_crash_as_a_result_with_the_engines_last_words() {
     assert!(!outcomes.iter().any(|o| o.is_fail()));
     assert!(outcomes.iter().any(|o| matches!(
         o,
-        graphgo::conformance::vectors::Outcome::Skip(
+        graphgo::conformance::vectors::VectorVerdict::Skip(
             graphgo::conformance::vectors::SkipReason::EngineFailed(_)
         )
     )));
@@ -1138,11 +1138,11 @@ fn the_library_api_gives_a_crash_as_a_result_with_the_engines_last_words() {
 
 #[test]
 fn the_library_api_runs_the_vectors_and_a_campaign_on_gnugo() {
-    use graphgo::conformance::vectors::{Outcome, SkipReason};
-    use graphgo::conformance::verify::{Games, Plan};
+    use graphgo::conformance::vectors::{SkipReason, VectorVerdict};
+    use graphgo::conformance::verify::{Games, VerifyPlan};
     use graphgo::game::{Options, Repetition, SelfCapture};
     let Some(gnugo) = gnugo() else { return };
-    let plan = Plan {
+    let plan = VerifyPlan {
         games: 2,
         games_on: Games::SquareGrids { sides: vec![5] },
         options: Some(Options {
@@ -1151,13 +1151,13 @@ fn the_library_api_runs_the_vectors_and_a_campaign_on_gnugo() {
             ..Options::default()
         }),
         max_turns: Some(80),
-        ..Plan::new(concat!(env!("CARGO_MANIFEST_DIR"), "/spec/vectors"))
+        ..VerifyPlan::new(concat!(env!("CARGO_MANIFEST_DIR"), "/spec/vectors"))
     };
     let argv = vec![gnugo, "--mode".into(), "gtp".into()];
     let timeouts = [Duration::from_secs(30), Duration::from_secs(10)];
     let report = gtp::verify_command(&argv, timeouts, &plan, &mut |_| {}).unwrap();
     assert!(report.failure.is_none(), "{}", report.text());
-    let outcomes: Vec<&Outcome> = report
+    let outcomes: Vec<&VectorVerdict> = report
         .vectors
         .runs
         .iter()
@@ -1165,13 +1165,13 @@ fn the_library_api_runs_the_vectors_and_a_campaign_on_gnugo() {
         .collect();
     let passed = outcomes
         .iter()
-        .filter(|o| matches!(o, Outcome::Pass | Outcome::PassVerdicts(_)))
+        .filter(|o| matches!(o, VectorVerdict::Pass | VectorVerdict::PassVerdicts(_)))
         .count();
     // Vectors on square grids under ggg1 run on GNU Go; the others are skipped, typed.
     assert!(passed >= 3, "{}", report.text());
     assert!(outcomes.iter().any(|o| matches!(
         o,
-        Outcome::Skip(SkipReason::NotDeclared(why)) if why.contains("not a square grid")
+        VectorVerdict::Skip(SkipReason::NotDeclared(why)) if why.contains("not a square grid")
     )));
     // The campaign: both games agree (GNU Go's own rules), every turn of them.
     let c = &report.campaign;

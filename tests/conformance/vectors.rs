@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use graphgo::conformance::vectors::{self, families, Outcome, Vector};
+use graphgo::conformance::vectors::{self, families, Vector, VectorVerdict};
 use graphgo::differential::compare;
 
 fn dir() -> PathBuf {
@@ -42,7 +42,7 @@ fn every_vector_passes_on_the_spec_and_the_engine() {
     assert!(!summary.failed(), "{}", summary.text());
     for run in &summary.runs {
         for (side, o) in &run.outcomes {
-            assert_eq!(*o, Outcome::Pass, "{} on {side}", run.id);
+            assert_eq!(*o, VectorVerdict::Pass, "{} on {side}", run.id);
         }
     }
 }
@@ -234,7 +234,7 @@ fn failures(v: Vector) -> Vec<String> {
         .outcomes
         .iter()
         .flat_map(|(side, o)| match o {
-            Outcome::Fail(lines) => lines.iter().map(|l| format!("{side}: {l}")).collect(),
+            VectorVerdict::Fail(lines) => lines.iter().map(|l| format!("{side}: {l}")).collect(),
             _ => Vec::new(),
         })
         .collect()
@@ -398,8 +398,8 @@ fn vectors_round_trip_through_their_text() {
 /// cutting lines by their first word).
 #[test]
 fn the_table_counts_skips_and_failures_without_listing_them() {
-    use graphgo::conformance::vectors::{Outcome, SkipReason, Summary, VectorRun};
-    let run = |id: &str, outcome: Outcome| VectorRun {
+    use graphgo::conformance::vectors::{SkipReason, Summary, VectorRun, VectorVerdict};
+    let run = |id: &str, outcome: VectorVerdict| VectorRun {
         file: PathBuf::from(format!("{id}.yaml")),
         id: id.to_string(),
         clauses: vec!["ggg1:2".to_string()],
@@ -408,12 +408,12 @@ fn the_table_counts_skips_and_failures_without_listing_them() {
     let summary = Summary {
         sides: vec!["toy".to_string()],
         runs: vec![
-            run("a", Outcome::Pass),
+            run("a", VectorVerdict::Pass),
             run(
                 "b",
-                Outcome::Skip(SkipReason::NotDeclared("komi not supported".into())),
+                VectorVerdict::Skip(SkipReason::NotDeclared("komi not supported".into())),
             ),
-            run("c", Outcome::Fail(vec!["result differs".into()])),
+            run("c", VectorVerdict::Fail(vec!["result differs".into()])),
         ],
     };
     let table = summary.table_text();

@@ -9,14 +9,14 @@
 #[path = "../../examples/toy_engine.rs"]
 mod toy_engine;
 
-use graphgo::conformance::verify::{self, Declared, Plan, Support};
+use graphgo::conformance::verify::{self, Declared, Support, VerifyPlan};
 use graphgo::differential::compare;
 use toy_engine::Toy;
 
-fn plan(games: u64) -> Plan {
-    Plan {
+fn plan(games: u64) -> VerifyPlan {
+    VerifyPlan {
         games,
-        ..Plan::new(concat!(env!("CARGO_MANIFEST_DIR"), "/spec/vectors"))
+        ..VerifyPlan::new(concat!(env!("CARGO_MANIFEST_DIR"), "/spec/vectors"))
     }
 }
 
@@ -42,7 +42,7 @@ fn the_planted_bug_is_found_by_the_vectors_and_minimized_by_the_campaign() {
     // differs is a legal move that removes stones and keeps the stone it placed (a capture).
     let loaded = graphgo::conformance::vectors::load_dir(&plan(0).vectors.unwrap()).unwrap();
     for run in report.failed_vectors() {
-        let graphgo::conformance::vectors::Outcome::Fail(lines) = &run.outcomes[0].1 else {
+        let graphgo::conformance::vectors::VectorVerdict::Fail(lines) = &run.outcomes[0].1 else {
             unreachable!()
         };
         let i: usize = lines[0]
@@ -97,7 +97,7 @@ fn the_fixed_toy_passes_and_skips_visibly_what_it_does_not_play() {
     );
     // Vectors written for neutral: both run under neutral: none when their readings allow:
     // some fully (valid), some on legality and winner only (acceptable).
-    let outcomes: Vec<&graphgo::conformance::vectors::Outcome> = report
+    let outcomes: Vec<&graphgo::conformance::vectors::VectorVerdict> = report
         .vectors
         .runs
         .iter()
@@ -105,11 +105,16 @@ fn the_fixed_toy_passes_and_skips_visibly_what_it_does_not_play() {
         .collect();
     let verdicts_only = outcomes
         .iter()
-        .filter(|o| matches!(o, graphgo::conformance::vectors::Outcome::PassVerdicts(_)))
+        .filter(|o| {
+            matches!(
+                o,
+                graphgo::conformance::vectors::VectorVerdict::PassVerdicts(_)
+            )
+        })
         .count();
     let full = outcomes
         .iter()
-        .filter(|o| matches!(o, graphgo::conformance::vectors::Outcome::Pass))
+        .filter(|o| matches!(o, graphgo::conformance::vectors::VectorVerdict::Pass))
         .count();
     assert!(verdicts_only >= 1 && full >= 100, "{verdicts_only} {full}");
     assert!(text.contains("verdict: PASS"));
@@ -127,5 +132,5 @@ fn graphgos_engine_through_the_adapter_passes() {
         .vectors
         .runs
         .iter()
-        .all(|r| r.outcomes[0].1 == graphgo::conformance::vectors::Outcome::Pass));
+        .all(|r| r.outcomes[0].1 == graphgo::conformance::vectors::VectorVerdict::Pass));
 }

@@ -276,14 +276,14 @@ fn self_capture_payment_bug_is_found_on_ggg3_only() {
     let Some(&Turn::Move { player, .. }) = s.turns.last() else {
         panic!("the diverging turn is a move: {:?}", s.turns)
     };
-    let before = compare::outcome(
+    let before = compare::replay_side(
         &Spec,
         &Game {
             setup: s.setup.clone(),
             turns: s.turns[..s.turns.len() - 1].to_vec(),
         },
     );
-    let after = compare::outcome(&Spec, s);
+    let after = compare::replay_side(&Spec, s);
     let (b, a) = (before.last.unwrap().position, after.last.unwrap().position);
     assert!((0..b.len()).any(|v| b[v] == player.colour() && a[v] == Colour::Empty));
 }

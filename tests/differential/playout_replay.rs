@@ -1,5 +1,5 @@
 //! The light playouts of `graphgo bench` replayed through the transcription: the playouts
-//! drive the engine's `Game` directly (its fixed-slot grid layout, the sink chain of the
+//! drive the engine's `GggGame` directly (its fixed-slot grid layout, the sink chain of the
 //! empty vertices, captures, ko and self-capture refusals), so whole playout games, which
 //! fill the board and end with two passes, are played here through both `RuleSet`s and
 //! every observation compared.

@@ -1,7 +1,7 @@
 //! Replays every minimized case in `tests/regressions/` through the spec and the engine.
 //! Each file is a game record whose comment line `# expect: ...` gives, worked out by hand
 //! from the rules, what every side must do: the turns it refuses (with their clauses) and
-//! what it shows at the end (the form of `graphgo::differential::compare::Outcome::text`). Both sides must
+//! what it shows at the end (the form of `graphgo::differential::compare::SideReplay::text`). Both sides must
 //! show exactly that, and the comparer must find no divergence between them.
 
 use std::path::PathBuf;
@@ -41,7 +41,7 @@ fn every_regression_replays_as_expected_on_both_sides() {
             ));
         }
         for side in [&*spec, &*engine] {
-            let got = compare::outcome(side, &game).text();
+            let got = compare::replay_side(side, &game).text();
             if got != expected {
                 failures.push(format!(
                     "{name}: {}\n  expected {expected}\n  got      {got}",

@@ -1037,7 +1037,7 @@ pub fn write_vector(
 
 /// What one implementation did with one vector.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum VectorVerdict {
     Pass,
     /// Passed on the legality of every turn and the winner only (an `acceptable` reading).
     PassVerdicts(String),
@@ -1046,16 +1046,16 @@ pub enum Outcome {
     Skip(SkipReason),
 }
 
-impl Outcome {
+impl VectorVerdict {
     /// The outcome's name in JSON reports (`pass`, `pass-verdicts`, `fail`, `skip`) and its
     /// detail: the reason of a verdicts-only pass, the lines of a failure, the reason of a
     /// skip (`{"kind": …, "why": …}`), or null for a pass.
     pub fn to_json(&self) -> (&'static str, serde_json::Value) {
         match self {
-            Outcome::Pass => ("pass", serde_json::Value::Null),
-            Outcome::PassVerdicts(why) => ("pass-verdicts", serde_json::json!(why)),
-            Outcome::Fail(lines) => ("fail", serde_json::json!(lines)),
-            Outcome::Skip(why) => (
+            VectorVerdict::Pass => ("pass", serde_json::Value::Null),
+            VectorVerdict::PassVerdicts(why) => ("pass-verdicts", serde_json::json!(why)),
+            VectorVerdict::Fail(lines) => ("fail", serde_json::json!(lines)),
+            VectorVerdict::Skip(why) => (
                 "skip",
                 serde_json::to_value(why).unwrap_or(serde_json::Value::Null),
             ),
@@ -1088,29 +1088,36 @@ impl std::fmt::Display for SkipReason {
     }
 }
 
-impl Outcome {
+impl VectorVerdict {
     pub fn is_fail(&self) -> bool {
-        matches!(self, Outcome::Fail(_))
+        matches!(self, VectorVerdict::Fail(_))
     }
 }
 
 /// Checks one vector against one implementation, with the vector's own options.
-pub fn check_vector(rules: &dyn RuleSet, vector: &Vector) -> Outcome {
+pub fn check_vector(rules: &dyn RuleSet, vector: &Vector) -> VectorVerdict {
     check_game(rules, vector, &vector.game, Depth::Full)
 }
 
 /// Checks `vector`'s expectations against `rules` playing `game` (the vector's game, or the
 /// same turns with other option values), to `depth`.
-pub fn check_game(rules: &dyn RuleSet, vector: &Vector, game: &Game, depth: Depth) -> Outcome {
+pub fn check_game(
+    rules: &dyn RuleSet,
+    vector: &Vector,
+    game: &Game,
+    depth: Depth,
+) -> VectorVerdict {
     match derive_or_skip(rules, game) {
-        Err(Err(skip)) => Outcome::Skip(skip),
-        Err(Ok(e)) => Outcome::Fail(vec![e]),
+        Err(Err(skip)) => VectorVerdict::Skip(skip),
+        Err(Ok(e)) => VectorVerdict::Fail(vec![e]),
         Ok(got) => {
             let diff = differences(&game.setup.board, &vector.expected(), &got, depth);
             match (diff.is_empty(), depth) {
-                (false, _) => Outcome::Fail(diff),
-                (true, Depth::Full) => Outcome::Pass,
-                (true, Depth::Verdicts) => Outcome::PassVerdicts("legality and winner only".into()),
+                (false, _) => VectorVerdict::Fail(diff),
+                (true, Depth::Full) => VectorVerdict::Pass,
+                (true, Depth::Verdicts) => {
+                    VectorVerdict::PassVerdicts("legality and winner only".into())
+                }
             }
         }
     }
@@ -1243,7 +1250,7 @@ pub struct VectorRun {
     pub id: String,
     pub clauses: Vec<String>,
     /// (side name, outcome), in the order the sides were given.
-    pub outcomes: Vec<(String, Outcome)>,
+    pub outcomes: Vec<(String, VectorVerdict)>,
 }
 
 /// Pass / fail / skip counts per clause id and side.
@@ -1313,13 +1320,13 @@ impl Summary {
             .iter()
             .enumerate()
             .map(|(i, side)| {
-                let count = |f: &dyn Fn(&Outcome) -> bool| {
+                let count = |f: &dyn Fn(&VectorVerdict) -> bool| {
                     summary.runs.iter().filter(|r| f(&r.outcomes[i].1)).count()
                 };
                 let t = tally(
-                    count(&|o| matches!(o, Outcome::Pass | Outcome::PassVerdicts(_))),
+                    count(&|o| matches!(o, VectorVerdict::Pass | VectorVerdict::PassVerdicts(_))),
                     count(&|o| o.is_fail()),
-                    count(&|o| matches!(o, Outcome::Skip(_))),
+                    count(&|o| matches!(o, VectorVerdict::Skip(_))),
                 );
                 (side.clone(), t)
             })
@@ -1346,9 +1353,9 @@ impl Summary {
                     .or_insert_with(|| vec![Tally::default(); self.sides.len()]);
                 for (i, (_, o)) in run.outcomes.iter().enumerate() {
                     match o {
-                        Outcome::Pass | Outcome::PassVerdicts(_) => row[i].pass += 1,
-                        Outcome::Fail(_) => row[i].fail += 1,
-                        Outcome::Skip(_) => row[i].skip += 1,
+                        VectorVerdict::Pass | VectorVerdict::PassVerdicts(_) => row[i].pass += 1,
+                        VectorVerdict::Fail(_) => row[i].fail += 1,
+                        VectorVerdict::Skip(_) => row[i].skip += 1,
                     }
                 }
             }
@@ -1363,20 +1370,20 @@ impl Summary {
         for run in &self.runs {
             for (side, o) in &run.outcomes {
                 match o {
-                    Outcome::Fail(lines) => {
+                    VectorVerdict::Fail(lines) => {
                         let _ =
                             writeln!(out, "FAIL {} ({}) on {side}:", run.id, run.file.display());
                         for l in lines {
                             let _ = writeln!(out, "  {l}");
                         }
                     }
-                    Outcome::Skip(why) => {
+                    VectorVerdict::Skip(why) => {
                         let _ = writeln!(out, "skip {} on {side}: {why}", run.id);
                     }
-                    Outcome::PassVerdicts(why) => {
+                    VectorVerdict::PassVerdicts(why) => {
                         let _ = writeln!(out, "pass {} on {side} ({why})", run.id);
                     }
-                    Outcome::Pass => {}
+                    VectorVerdict::Pass => {}
                 }
             }
         }
@@ -1410,15 +1417,15 @@ impl Summary {
         }
         let _ = write!(out, "{} vectors", self.runs.len());
         for (i, side) in self.sides.iter().enumerate() {
-            let count = |f: &dyn Fn(&Outcome) -> bool| {
+            let count = |f: &dyn Fn(&VectorVerdict) -> bool| {
                 self.runs.iter().filter(|r| f(&r.outcomes[i].1)).count()
             };
             let _ = write!(
                 out,
                 "; {side}: {} pass, {} fail, {} skipped",
-                count(&|o| matches!(o, Outcome::Pass | Outcome::PassVerdicts(_))),
+                count(&|o| matches!(o, VectorVerdict::Pass | VectorVerdict::PassVerdicts(_))),
                 count(&|o| o.is_fail()),
-                count(&|o| matches!(o, Outcome::Skip(_)))
+                count(&|o| matches!(o, VectorVerdict::Skip(_)))
             );
         }
         out.push('\n');
@@ -1441,11 +1448,11 @@ pub fn check_all(sides: &[&dyn RuleSet], vectors: &[(PathBuf, Vector)]) -> Summa
                 let bad = check_readings(*side, v);
                 if !bad.is_empty() {
                     o = match o {
-                        Outcome::Fail(mut lines) => {
+                        VectorVerdict::Fail(mut lines) => {
                             lines.extend(bad);
-                            Outcome::Fail(lines)
+                            VectorVerdict::Fail(lines)
                         }
-                        _ => Outcome::Fail(bad),
+                        _ => VectorVerdict::Fail(bad),
                     };
                 }
             }
