@@ -515,7 +515,7 @@ pub fn replay_side(rules: &dyn RuleSet, game: &Game) -> SideReplay {
 
 impl SideReplay {
     /// One line: the refused turns (1-based, with their clauses), then the last observation.
-    /// `# expect:` lines of regression files are in this form.
+    /// Case files give each side's outcome in this form (`# <side>: <text>`).
     pub fn text(&self) -> String {
         let refused: Vec<String> = self
             .verdicts
@@ -571,13 +571,6 @@ pub fn case_file(a: &dyn RuleSet, b: &dyn RuleSet, game: &Game, provenance: &str
     }
     out.push_str(&Record::from_game(&game.setup, &game.turns).to_yaml());
     out
-}
-
-/// The `# expect: ...` line of a case file, if it has one: the outcome every side must show.
-pub fn expected_outcome(text: &str) -> Option<&str> {
-    text.lines()
-        .find_map(|l| l.strip_prefix("# expect:"))
-        .map(str::trim)
 }
 
 // ---------------------------------------------------------------------------------------

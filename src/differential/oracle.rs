@@ -8,7 +8,9 @@
 //!   compared after every turn on everything observable and on the set of legal turns;
 //! - the same games against an engine whose Zobrist keys keep 0 or 2 bits, so that every
 //!   repetition test is a hash hit and only the exact confirmation tells colourings apart;
-//! - the hand-checked regression records of `tests/regressions/`.
+//! - the regressions, each kept once as a vector of `spec/vectors/regressions/` (expectations
+//!   checked by hand), on the engine: `conformance::vectors`' test module, in the same
+//!   test binary.
 //!
 //! `ORACLE_GAMES=n` plays n campaign games instead of the default (for a longer run).
 
@@ -16,7 +18,6 @@ use crate::differential::compare;
 use crate::differential::fuzz;
 use crate::engine::MaskedEngine;
 use crate::game::RuleSet;
-use crate::io::record::Record;
 
 /// The campaign seed of the oracle (any fixed number: the games are reproducible with
 /// `graphgo fuzz --seed 5 --game i`).
@@ -107,29 +108,6 @@ fn the_directed_engine_agrees_with_the_spec() {
         games(300) / 3,
     );
     family_campaign(&MaskedEngine(0), fuzz::Family::Directed, games(300) / 10);
-}
-
-#[test]
-fn the_regression_records_replay_as_expected_on_the_engine() {
-    // The files of tests/regressions/, whose `# expect:` lines were worked out by hand.
-    let cases = [
-        include_str!("../../tests/regressions/ggg3-no-move-lose.yaml"),
-        include_str!("../../tests/regressions/ggg3-no-move-pass.yaml"),
-        include_str!("../../tests/regressions/ggg3-self-capture-pays-opponent.yaml"),
-        include_str!("../../tests/regressions/neutral-none-scores-nobody.yaml"),
-        include_str!("../../tests/regressions/superko-ko-retake.yaml"),
-        include_str!("../../tests/regressions/superko-lone-self-capture.yaml"),
-    ];
-    let (spec, engine) = (compare::reference(), compare::engine());
-    for text in cases {
-        let expected = compare::expected_outcome(text).expect("an `# expect:` line");
-        let game = Record::parse(text, false).unwrap().game().unwrap();
-        let got = compare::replay_side(&*engine, &game).text();
-        assert_eq!(got, expected, "{text}");
-        if let Some(d) = compare::compare(&*spec, &*engine, &game) {
-            panic!("diverges:\n{}", d.describe(&game.setup.board));
-        }
-    }
 }
 
 /// `mango:SETUP` at the edge of the engine's integer ranges: on a path of three with

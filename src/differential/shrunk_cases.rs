@@ -117,7 +117,7 @@ mod tests {
     use crate::board::Board;
     use crate::game::{Player, RuleId, Setup, Turn};
 
-    /// The ko of `tests/regressions/superko-ko-retake.yaml` on the 2x1 grid (vertices 0 and
+    /// The ko of the regression vector `superko-ko-retake` on the 2x1 grid (vertices 0 and
     /// 1): B 0, W 1 (which captures), B 0 retakes, refused by superko (`ggg1:3`); the
     /// planted bug `no-superko` plays it, so the two sides diverge at turn 3.
     fn ko_on_a_grid() -> Game {

@@ -3,13 +3,23 @@
 
 use super::invocation::{fresh_path, graphgo, text};
 
-fn regression(name: &str) -> String {
-    format!("{}/tests/regressions/{name}", env!("CARGO_MANIFEST_DIR"))
+/// The ko of the regression vector `superko-ko-retake` as a record (path 1 - 2: B 1, W 2
+/// captures, B 1 retakes and is refused by superko), written to a scratch file.
+fn ko_retake_record(name: &str) -> String {
+    let dir = fresh_path(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("superko-ko-retake.yaml");
+    std::fs::write(
+        &file,
+        "rules: ggg1\nboard: {path: 2}\nmoves: [B 1, W 2, B 1]\n",
+    )
+    .unwrap();
+    file.to_string_lossy().into_owned()
 }
 
 #[test]
 fn check_agreeing_record_exits_zero() {
-    let out = graphgo(&["check", &regression("superko-ko-retake.yaml")]);
+    let out = graphgo(&["check", &ko_retake_record("agree")]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("spec and engine agree on all 3 turns"));
 }
@@ -197,7 +207,7 @@ fn bench_measures_one_playout_per_graph_size_and_rule_set() {
 
 #[test]
 fn check_shows_progress_on_standard_error_only_when_asked_off_a_terminal() {
-    let record = regression("superko-ko-retake.yaml");
+    let record = ko_retake_record("progress");
     // Standard error is a pipe here: no progress unless --progress asks for it.
     let quiet = graphgo(&["check", &record]);
     assert_eq!(quiet.status.code(), Some(0), "{}", text(&quiet.stderr));

@@ -13,6 +13,10 @@
 
 pub mod families;
 
+/// The regression vectors on the engine, for the library's test binary.
+#[cfg(test)]
+mod regressions;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
