@@ -52,7 +52,7 @@ impl RuleSet for Toy {
 
     fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
         if let Some(why) = self.support().refuses(setup) {
-            return Err(Unsupported(why));
+            return Err(Unsupported(why.to_string()));
         }
         let mut seen = HashSet::new();
         seen.insert(setup.initial.clone());

@@ -85,7 +85,7 @@ impl RuleSet for GobanRs {
 
     fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
         if let Some(why) = self.support().refuses(setup) {
-            return Err(Unsupported(why));
+            return Err(Unsupported(why.to_string()));
         }
         let Some((width, height)) = grid_sides(&setup.board) else {
             return Err(Unsupported(format!(

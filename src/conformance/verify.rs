@@ -59,7 +59,9 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::board::{Board, Shape, Vertex};
 pub use crate::conformance::vectors::SkipReason;
-use crate::conformance::vectors::{self, Depth, Status, Summary, Vector, VectorRun, VectorVerdict};
+use crate::conformance::vectors::{
+    self, Depth, Status, Summary, Undeclared, Vector, VectorRun, VectorVerdict,
+};
 use crate::differential::compare::{self, Difference, Divergence, Verdict};
 use crate::differential::fuzz;
 use crate::engine::Engine;
@@ -142,13 +144,12 @@ impl Support {
     }
 
     /// Why the engine cannot play this board, if it cannot.
-    pub fn board_refused(&self, board: &Board) -> Option<String> {
+    pub fn board_refused(&self, board: &Board) -> Option<Undeclared> {
         if board.len() > self.max_vertices {
-            return Some(format!(
-                "{} vertices (the engine plays at most {})",
-                board.len(),
-                self.max_vertices
-            ));
+            return Some(Undeclared::TooManyVertices {
+                vertices: board.len(),
+                most: self.max_vertices,
+            });
         }
         let grid = match *board.shape() {
             Shape::Plane { width, height } => Board::grid(width, height)
@@ -161,18 +162,14 @@ impl Support {
             (Boards::Any, _) => None,
             (Boards::Grids, Some(_)) => None,
             (Boards::SquareGrids, Some((w, h))) if w == h => None,
-            (Boards::Grids, None) => {
-                Some("the board is not a grid (the engine plays grids)".into())
-            }
-            (Boards::SquareGrids, _) => {
-                Some("the board is not a square grid (the engine plays square grids)".into())
-            }
+            (Boards::Grids, None) => Some(Undeclared::NotAGrid),
+            (Boards::SquareGrids, _) => Some(Undeclared::NotASquareGrid),
         }
     }
 
     /// Why the engine cannot play this setup as it is, if it cannot (rules, board, setup
     /// fields and option values).
-    pub fn refuses(&self, setup: &Setup) -> Option<String> {
+    pub fn refuses(&self, setup: &Setup) -> Option<Undeclared> {
         self.refuses_except_options(setup).or_else(|| {
             // The options switch readings of General Graph Go; other rules ignore them.
             if !RuleId::GRAPH.contains(&setup.rules) {
@@ -182,27 +179,29 @@ impl Support {
                 .iter()
                 .find_map(|(option, _)| {
                     let value = vectors::option_value(setup.options, option);
-                    (!self.values(option).contains(&value))
-                        .then(|| format!("option {option}: {value} is not played by the engine"))
+                    (!self.values(option).contains(&value)).then(|| Undeclared::OptionValue {
+                        option: option.to_string(),
+                        value,
+                    })
                 })
         })
     }
 
-    fn refuses_except_options(&self, setup: &Setup) -> Option<String> {
+    fn refuses_except_options(&self, setup: &Setup) -> Option<Undeclared> {
         if !self.rules.contains(&setup.rules) {
-            return Some(format!("rules {} not supported", setup.rules.name()));
+            return Some(Undeclared::Rules(setup.rules));
         }
         if let Some(why) = self.board_refused(&setup.board) {
             return Some(why);
         }
         if !self.setup_stones && setup.initial.iter().any(|&c| c != Colour::Empty) {
-            return Some("stones in the setup not supported".into());
+            return Some(Undeclared::SetupStones);
         }
         if !self.white_first && setup.to_move == Player::White {
-            return Some("White first not supported".into());
+            return Some(Undeclared::WhiteFirst);
         }
         if !self.komi && setup.komi != num_rational::BigRational::from_integer(0.into()) {
-            return Some("komi not supported".into());
+            return Some(Undeclared::Komi);
         }
         None
     }
@@ -424,7 +423,7 @@ impl RuleSet for Within<'_> {
     }
     fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
         match self.support.refuses(setup) {
-            Some(why) => Err(Unsupported(why)),
+            Some(why) => Err(Unsupported(why.to_string())),
             None => self.inner.start(setup),
         }
     }
@@ -782,7 +781,7 @@ impl VerifyReport {
 
 /// How a vector is run on an engine: the game (perhaps with other option values) and how
 /// much is compared, or why it is skipped.
-pub fn plan_vector(support: &Support, v: &Vector) -> Result<(Game, Depth, String), String> {
+pub fn plan_vector(support: &Support, v: &Vector) -> Result<(Game, Depth, String), Undeclared> {
     let setup = &v.game.setup;
     if let Some(why) = support.refuses_except_options(setup) {
         return Err(why);
@@ -806,10 +805,11 @@ pub fn plan_vector(support: &Support, v: &Vector) -> Result<(Game, Depth, String
             })
             .min();
         let Some((status, value)) = best else {
-            return Err(format!(
-                "option {option}: {own} is not played by the engine, and the vector's readings say its expectations do not hold under {}",
-                played.join(" or ")
-            ));
+            return Err(Undeclared::OptionReadings {
+                option: option.to_string(),
+                value: own,
+                played,
+            });
         };
         options = vectors::with_option(options, option, &value).expect("a known value");
         if status == Status::Acceptable {
@@ -828,8 +828,9 @@ pub fn plan_vector(support: &Support, v: &Vector) -> Result<(Game, Depth, String
         // The readings vary one option at a time; for two or more at once, ask the
         // transcription whether the expectations still hold.
         let joined = changed.join(", ");
-        let got = vectors::derive(&crate::variants::Spec, &game)
-            .map_err(|e| format!("the transcription cannot play {joined}: {e}"))?;
+        let got = vectors::derive(&crate::variants::Spec, &game).map_err(|e| {
+            Undeclared::CombinedOptions(format!("the transcription cannot play {joined}: {e}"))
+        })?;
         let want = v.expected();
         let board = &game.setup.board;
         if vectors::differences(board, &want, &got, Depth::Full).is_empty() {
@@ -837,9 +838,9 @@ pub fn plan_vector(support: &Support, v: &Vector) -> Result<(Game, Depth, String
         } else if vectors::differences(board, &want, &got, Depth::Verdicts).is_empty() {
             depth = Depth::Verdicts;
         } else {
-            return Err(format!(
+            return Err(Undeclared::CombinedOptions(format!(
                 "needs {joined} at once, under which the transcription says the expectations do not hold"
-            ));
+            )));
         }
         return Ok((
             game,
@@ -1579,7 +1580,7 @@ impl RuleSet for WithinEngine<'_> {
     }
     fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
         match self.support.refuses(setup) {
-            Some(why) => Err(Unsupported(why)),
+            Some(why) => Err(Unsupported(why.to_string())),
             None => self.inner.start(setup),
         }
     }

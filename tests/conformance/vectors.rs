@@ -398,7 +398,9 @@ fn vectors_round_trip_through_their_text() {
 /// cutting lines by their first word).
 #[test]
 fn the_table_counts_skips_and_failures_without_listing_them() {
-    use graphgo::conformance::vectors::{SkipReason, Summary, VectorRun, VectorVerdict};
+    use graphgo::conformance::vectors::{
+        SkipReason, Summary, Undeclared, VectorRun, VectorVerdict,
+    };
     let run = |id: &str, outcome: VectorVerdict| VectorRun {
         file: PathBuf::from(format!("{id}.yaml")),
         id: id.to_string(),
@@ -411,7 +413,7 @@ fn the_table_counts_skips_and_failures_without_listing_them() {
             run("a", VectorVerdict::Pass),
             run(
                 "b",
-                VectorVerdict::Skip(SkipReason::NotDeclared("komi not supported".into())),
+                VectorVerdict::Skip(SkipReason::NotDeclared(Undeclared::Komi)),
             ),
             run("c", VectorVerdict::Fail(vec!["result differs".into()])),
         ],

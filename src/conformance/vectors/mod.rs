@@ -1073,13 +1073,98 @@ impl VectorVerdict {
 pub enum SkipReason {
     /// The implementation does not declare that it plays this: the rules, the board, the
     /// setup or an option value (`graphgo::conformance::verify::Support`).
-    NotDeclared(String),
+    NotDeclared(Undeclared),
     /// The implementation refused to start the game (its `start` answered `Unsupported`,
     /// e.g. a GTP engine refusing a board size).
     Refused(String),
     /// Talking to the implementation failed (a process that crashed, hung or printed
     /// garbage): the result says nothing of the rules.
     EngineFailed(String),
+}
+
+/// What an implementation does not declare that it plays (`verify::Support`), as a kind
+/// that code and tests match on; its text is the reason tables and reports show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Undeclared {
+    Rules(RuleId),
+    /// More vertices than the engine's cap.
+    TooManyVertices {
+        vertices: usize,
+        most: usize,
+    },
+    /// The engine plays grids only.
+    NotAGrid,
+    /// The engine plays square grids only.
+    NotASquareGrid,
+    SetupStones,
+    WhiteFirst,
+    Komi,
+    /// An option value of a game that the engine does not play.
+    OptionValue {
+        option: String,
+        value: String,
+    },
+    /// A vector's option value that the engine does not play, and that the vector's
+    /// readings do not let any value it plays stand in for.
+    OptionReadings {
+        option: String,
+        value: String,
+        played: Vec<String>,
+    },
+    /// Two or more option values that the engine plays only changed at once, which the
+    /// transcription cannot play or under which it says the expectations do not hold.
+    CombinedOptions(String),
+}
+
+impl std::fmt::Display for Undeclared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Undeclared::Rules(rules) => write!(f, "rules {} not supported", rules.name()),
+            Undeclared::TooManyVertices { vertices, most } => {
+                write!(f, "{vertices} vertices (the engine plays at most {most})")
+            }
+            Undeclared::NotAGrid => f.write_str("the board is not a grid (the engine plays grids)"),
+            Undeclared::NotASquareGrid => f.write_str(
+                "the board is not a square grid (the engine plays square grids)",
+            ),
+            Undeclared::SetupStones => f.write_str("stones in the setup not supported"),
+            Undeclared::WhiteFirst => f.write_str("White first not supported"),
+            Undeclared::Komi => f.write_str("komi not supported"),
+            Undeclared::OptionValue { option, value } => {
+                write!(f, "option {option}: {value} is not played by the engine")
+            }
+            Undeclared::OptionReadings {
+                option,
+                value,
+                played,
+            } => write!(
+                f,
+                "option {option}: {value} is not played by the engine, and the vector's readings say its expectations do not hold under {}",
+                played.join(" or ")
+            ),
+            Undeclared::CombinedOptions(why) => f.write_str(why),
+        }
+    }
+}
+
+/// Reasons sort by their text, as when they were text (tables group skips by reason).
+impl Ord for Undeclared {
+    fn cmp(&self, other: &Undeclared) -> std::cmp::Ordering {
+        self.to_string().cmp(&other.to_string())
+    }
+}
+
+impl PartialOrd for Undeclared {
+    fn partial_cmp(&self, other: &Undeclared) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// Written as its text in JSON reports (`{"kind": "not-declared", "why": "..."}`).
+impl Serialize for Undeclared {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
 }
 
 impl std::fmt::Display for SkipReason {
