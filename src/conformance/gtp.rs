@@ -451,12 +451,12 @@ pub struct GtpRules {
     /// The graphgo options matching the engine's: games with other options are refused.
     pub options: std::cell::Cell<Option<Options>>,
     /// Where the engine's stones are read from, once known ([`GtpRules::read_stones_with`]).
-    stones: Rc<std::cell::Cell<Stones>>,
+    stones: Rc<std::cell::Cell<StoneReading>>,
 }
 
 /// Where the stones of an engine are read from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stones {
+pub enum StoneReading {
     /// Not decided yet: the first position read decides.
     Unknown,
     /// `list_stones black` and `list_stones white`.
@@ -478,7 +478,7 @@ impl GtpRules {
             name: "gtp engine".to_string(),
             scratch: scratch.to_path_buf(),
             options: std::cell::Cell::new(None),
-            stones: Rc::new(std::cell::Cell::new(Stones::Unknown)),
+            stones: Rc::new(std::cell::Cell::new(StoneReading::Unknown)),
         }
     }
 
@@ -501,20 +501,22 @@ impl GtpRules {
     /// engine's current board, empty): `list_stones` if the engine knows it, else
     /// `showboard` if it knows that and its answer holds a drawing of `board`, else not at
     /// all. A failure to talk is recorded in `failure` (and gives `NotRead`).
-    pub fn read_stones_with(&self, board: &Board) -> Stones {
-        if self.stones.get() == Stones::Unknown {
+    pub fn read_stones_with(&self, board: &Board) -> StoneReading {
+        if self.stones.get() == StoneReading::Unknown {
             let mut p = self.process.borrow_mut();
             let decided = if p.knows("list_stones") {
-                Stones::ListStones
+                StoneReading::ListStones
             } else if !p.knows("showboard") {
-                Stones::NotRead
+                StoneReading::NotRead
             } else {
                 match p.ask("showboard") {
-                    Ok(Ok(drawn)) if read_showboard(&drawn, board).is_some() => Stones::Showboard,
-                    Ok(_) => Stones::NotRead,
+                    Ok(Ok(drawn)) if read_showboard(&drawn, board).is_some() => {
+                        StoneReading::Showboard
+                    }
+                    Ok(_) => StoneReading::NotRead,
                     Err(f) => {
                         self.failure.borrow_mut().get_or_insert(f);
-                        Stones::NotRead
+                        StoneReading::NotRead
                     }
                 }
             };
@@ -556,14 +558,14 @@ impl GtpRules {
             "the answer to play"
         };
         let stones = match self.stones.get() {
-            Stones::ListStones => "stones from list_stones",
-            Stones::NotRead => {
+            StoneReading::ListStones => "stones from list_stones",
+            StoneReading::NotRead => {
                 "stones not read (no list_stones, no drawing in the answer to showboard): \
                  checked only through the answers to play"
             }
-            Stones::Showboard => "stones from showboard",
-            Stones::Unknown if p.knows("list_stones") => "stones from list_stones",
-            Stones::Unknown => "stones from showboard",
+            StoneReading::Showboard => "stones from showboard",
+            StoneReading::Unknown if p.knows("list_stones") => "stones from list_stones",
+            StoneReading::Unknown => "stones from showboard",
         };
         format!("legality from {legal}, {stones}")
     }
@@ -692,7 +694,7 @@ struct GtpGame {
     shadow: Box<dyn Playable>,
     /// The engine played a turn graphgo refuses: the bookkeeping no longer follows it.
     departed: bool,
-    stones: Rc<std::cell::Cell<Stones>>,
+    stones: Rc<std::cell::Cell<StoneReading>>,
 }
 
 impl GtpGame {
@@ -721,7 +723,7 @@ impl GtpGame {
     }
 
     fn position(&self) -> Vec<Colour> {
-        if self.stones.get() == Stones::NotRead {
+        if self.stones.get() == StoneReading::NotRead {
             return self.shadow.observe().position;
         }
         let mut position = vec![Colour::Empty; self.board.len()];

@@ -37,13 +37,13 @@ pub const DEFAULT_BUDGET: u64 = 16;
 
 /// A claim of `rules.yaml`: its value and where the implementation says so.
 #[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct Claim {
+pub struct RulesClaim {
     pub value: serde_norway::Value,
     #[serde(default)]
     pub source: String,
 }
 
-impl Claim {
+impl RulesClaim {
     /// The value as a word (`true`/`false` for booleans).
     pub fn word(&self) -> String {
         match &self.value {
@@ -89,7 +89,7 @@ pub struct Declaration {
     #[serde(default)]
     pub timeout: Option<f64>,
     pub boards: DeclaredBoards,
-    pub rules: BTreeMap<String, Claim>,
+    pub rules: BTreeMap<String, RulesClaim>,
     #[serde(default)]
     pub notes: Option<String>,
 }
@@ -98,7 +98,7 @@ impl Declaration {
     fn rule(&self, name: &str) -> String {
         self.rules
             .get(name)
-            .map(Claim::word)
+            .map(RulesClaim::word)
             .unwrap_or_else(|| "unclaimed".into())
     }
 

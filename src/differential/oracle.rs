@@ -67,7 +67,7 @@ fn hash_collisions_never_change_a_verdict() {
 }
 
 /// Plays `count` games of `family` alone (seed [`SEED`]) through the spec and `engine`.
-fn family_campaign(engine: &dyn RuleSet, family: fuzz::Family, count: u64) {
+fn family_campaign(engine: &dyn RuleSet, family: fuzz::MixedFamily, count: u64) {
     let spec = compare::reference();
     for index in 0..count {
         let played = fuzz::play_family_game(&*spec, engine, family, SEED, index);
@@ -89,25 +89,33 @@ fn the_go_space_engine_agrees_with_the_spec() {
     // Go-spaces keep their colourings in an exact set (no hash), so no masked run.
     family_campaign(
         &crate::engine::Engine,
-        fuzz::Family::Topological,
+        fuzz::MixedFamily::Topological,
         games(300) / 3,
     );
 }
 
 #[test]
 fn the_mango_engine_agrees_with_the_spec() {
-    family_campaign(&crate::engine::Engine, fuzz::Family::Mango, games(300) / 3);
-    family_campaign(&MaskedEngine(0), fuzz::Family::Mango, games(300) / 10);
+    family_campaign(
+        &crate::engine::Engine,
+        fuzz::MixedFamily::Mango,
+        games(300) / 3,
+    );
+    family_campaign(&MaskedEngine(0), fuzz::MixedFamily::Mango, games(300) / 10);
 }
 
 #[test]
 fn the_directed_engine_agrees_with_the_spec() {
     family_campaign(
         &crate::engine::Engine,
-        fuzz::Family::Directed,
+        fuzz::MixedFamily::Directed,
         games(300) / 3,
     );
-    family_campaign(&MaskedEngine(0), fuzz::Family::Directed, games(300) / 10);
+    family_campaign(
+        &MaskedEngine(0),
+        fuzz::MixedFamily::Directed,
+        games(300) / 10,
+    );
 }
 
 /// `mango:SETUP` at the edge of the engine's integer ranges: on a path of three with

@@ -184,7 +184,7 @@ impl Replay {
             (Some(r), _) => {
                 let who = r
                     .winner
-                    .map_or("draw".to_string(), |p| format!("{} wins", capital(p)));
+                    .map_or("draw".to_string(), |p| format!("{} wins", p));
                 let _ = write!(
                     out,
                     "result: {who} by {}",
@@ -201,7 +201,7 @@ impl Replay {
                 out.push('\n');
             }
             (None, Some(p)) => {
-                let _ = writeln!(out, "result: none yet, {} to move", capital(p));
+                let _ = writeln!(out, "result: none yet, {} to move", p);
             }
             (None, None) => {}
         }
@@ -212,13 +212,6 @@ impl Replay {
 /// `1 edge`, `12 edges`.
 fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
-}
-
-fn capital(p: Player) -> &'static str {
-    match p {
-        Player::Black => "Black",
-        Player::White => "White",
-    }
 }
 
 /// A position drawn top row first (`X` black, `O` white, `.` empty) on grid-like boards, one

@@ -32,7 +32,7 @@ pub use svg::svg;
 use num_rational::BigRational;
 
 use crate::board::{Board, Vertex};
-use crate::game::{Colour, Equipment, Illegal, Observation, Playable, Player, RuleSet, Turn};
+use crate::game::{Colour, Equipment, Illegal, Observation, Playable, RuleSet, Turn};
 use crate::io::record::Game;
 use crate::rational;
 use crate::variants::Spec;
@@ -458,7 +458,7 @@ impl<'g> Frames<'g> {
             (Some(r), _) => {
                 let who = r
                     .winner
-                    .map_or("a draw".to_string(), |p| format!("{} wins", capital(p)));
+                    .map_or("a draw".to_string(), |p| format!("{} wins", p));
                 let by = serde_json::to_value(r.by)
                     .ok()
                     .and_then(|v| v.as_str().map(str::to_string))
@@ -473,7 +473,7 @@ impl<'g> Frames<'g> {
                 }
                 notes.push(line);
             }
-            (None, Some(p)) => notes.push(format!("{} to move", capital(p))),
+            (None, Some(p)) => notes.push(format!("{} to move", p)),
             (None, None) => {}
         }
         notes.extend(self.layout.notes.iter().cloned());
@@ -489,13 +489,6 @@ fn is_repetition(illegal: &Illegal) -> bool {
         "ggg1:3" | "ggg3:3" | "option:repetition" | "mango:LEGAL" => true,
         "topo:D10a" | "topo:D10b" => illegal.reason.contains("repeat"),
         _ => false,
-    }
-}
-
-fn capital(p: Player) -> &'static str {
-    match p {
-        Player::Black => "Black",
-        Player::White => "White",
     }
 }
 

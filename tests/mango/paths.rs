@@ -301,13 +301,13 @@ fn compare_along(setup: &graphgo::game::Setup, turns: &[graphgo::game::Turn], wh
 /// 7x7 grid under F = 1 and T = `z >= 1` (`mango:EX19`'s reading).
 #[test]
 fn the_fast_legal_moves_and_scores_equal_the_clauses_as_written() {
-    use graphgo::differential::fuzz::{play_family_game, Family};
+    use graphgo::differential::fuzz::{play_family_game, MixedFamily};
     let mut compared = 0;
     for index in 0..150 {
         let played = play_family_game(
             &graphgo::variants::Spec,
             &graphgo::engine::Engine,
-            Family::Mango,
+            MixedFamily::Mango,
             11,
             index,
         );

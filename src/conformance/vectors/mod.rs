@@ -85,7 +85,7 @@ pub type Readings = BTreeMap<String, BTreeMap<String, Status>>;
 /// The stones of a position: every vertex not listed is empty.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Stones {
+pub struct PositionStones {
     #[serde(default)]
     pub black: Vec<Name>,
     #[serde(default)]
@@ -109,7 +109,7 @@ pub struct TurnExpectation {
     pub removed: Option<Vec<Name>>,
     /// For a legal turn: the position after it. (An illegal turn changes nothing.)
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub position: Option<Stones>,
+    pub position: Option<PositionStones>,
     /// For a legal turn under `ggg3`: P and Q after it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prisoners: Option<PrisonersSpec>,
@@ -539,14 +539,14 @@ fn names(board: &Board, vertices: impl Iterator<Item = usize>) -> Vec<Name> {
     vertices.map(|v| Name(board.name(v).to_string())).collect()
 }
 
-fn stones(board: &Board, position: &[Colour]) -> Stones {
+fn stones(board: &Board, position: &[Colour]) -> PositionStones {
     let of = |c: Colour| {
         names(
             board,
             (0..position.len()).filter(move |&v| position[v] == c),
         )
     };
-    Stones {
+    PositionStones {
         black: of(Colour::Black),
         white: of(Colour::White),
     }

@@ -4,7 +4,7 @@
 use num_rational::BigRational;
 use rand::{Rng, SeedableRng};
 
-use super::{play_generated, Chooser, Played, Random, View};
+use super::{play_generated, Chooser, ChooserView, Played, Random};
 use crate::board::Board;
 use crate::game::{Colour, RuleSet, Setup, Turn};
 
@@ -53,7 +53,7 @@ pub struct DirectedChooser {
 }
 
 impl Chooser for DirectedChooser {
-    fn choose(&mut self, view: &View) -> Option<Turn> {
+    fn choose(&mut self, view: &ChooserView) -> Option<Turn> {
         let player = view.player();
         if self.rng.random_ratio(1, 12) || view.legal.is_empty() {
             // A legal reset, ko winner or ignore, but by the other player: refused by both.

@@ -4,7 +4,7 @@
 use arbitrary::Arbitrary;
 use num_rational::BigRational;
 
-use super::{play_generated, Chooser, Played, View};
+use super::{play_generated, Chooser, ChooserView, Played};
 use crate::board::Board;
 use crate::game::{
     Colour, Neutral, NoMove, Options, Player, Repetition, RuleId, RuleSet, SelfCapture, Setup, Turn,
@@ -144,7 +144,7 @@ struct Intents {
 }
 
 impl Chooser for Intents {
-    fn choose(&mut self, view: &View) -> Option<Turn> {
+    fn choose(&mut self, view: &ChooserView) -> Option<Turn> {
         let intent = *self.intents.get(self.next)?;
         self.next += 1;
         let player = view.player();

@@ -35,7 +35,7 @@ pub use random_campaign::{
     planted_bug, Campaign, CampaignTotals, Event, Found, Limit, Stopped, DEFAULT_MAX_FINDINGS,
 };
 pub use topological::{random_topological_setup, MAX_FUZZ_POINTS, TOPOLOGICAL_EVERY};
-pub use turns::{max_turns, play_generated, Biased, Chooser, Played, View};
+pub use turns::{max_turns, play_generated, Biased, Chooser, ChooserView, Played};
 
 /// The most vertices of a generated board (the spec's `legal_turns` is quadratic in it).
 pub const MAX_FUZZ_VERTICES: usize = 40;
@@ -88,7 +88,7 @@ pub fn play_game(a: &dyn RuleSet, b: &dyn RuleSet, seed: u64, index: u64) -> Pla
 
 /// The rule families the campaign mixes into its graph games, for playing one family alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
+pub enum MixedFamily {
     /// `topo-primitive` or `topo-stones` on a random go-space.
     Topological,
     /// MANGO on a random board with random weights and threshold.
@@ -104,15 +104,15 @@ pub enum Family {
 pub fn play_family_game(
     a: &dyn RuleSet,
     b: &dyn RuleSet,
-    family: Family,
+    family: MixedFamily,
     seed: u64,
     index: u64,
 ) -> Played {
     let mut rng = Random::seed_from_u64(game_seed(seed, index));
     match family {
-        Family::Topological => topological::play_topological_game(a, b, &mut rng),
-        Family::Directed => directed::play_directed_game(a, b, &mut rng),
-        Family::Mango => {
+        MixedFamily::Topological => topological::play_topological_game(a, b, &mut rng),
+        MixedFamily::Directed => directed::play_directed_game(a, b, &mut rng),
+        MixedFamily::Mango => {
             let board = random_board(&mut rng);
             let setup = random_mango_setup(&mut rng, board);
             let cap = max_turns(&setup.board);

@@ -5,7 +5,7 @@ use num_rational::BigRational;
 use rand::Rng;
 
 use super::graphs::small_random_graph;
-use super::{play_generated, Chooser, Played, Random, View};
+use super::{play_generated, Chooser, ChooserView, Played, Random};
 use crate::game::{Colour, Player, Repetition, RuleId, RuleSet, Setup, Turn};
 
 /// One game in this many (games `i` with `i mod 64 = 63`) is played on a random go-space
@@ -95,7 +95,7 @@ struct TopologicalChooser {
 }
 
 impl Chooser for TopologicalChooser {
-    fn choose(&mut self, view: &View) -> Option<Turn> {
+    fn choose(&mut self, view: &ChooserView) -> Option<Turn> {
         let rng = &mut self.rng;
         let Some(player) = view.observation.to_move else {
             return rng.random_bool(0.2).then_some(Turn::Pass {

@@ -1,4 +1,4 @@
-//! The turns of a generated game: what a chooser sees ([`View`]), the chooser of graph
+//! The turns of a generated game: what a chooser sees ([`ChooserView`]), the chooser of graph
 //! games ([`Biased`]), and a game played through both sides turn by turn, compared after
 //! each ([`play_generated`]).
 
@@ -14,7 +14,7 @@ use crate::io::record::Game;
 
 /// What the chooser knows of the game: the board, what both sides agree on now, and the
 /// vertex of a lone stone the last turn captured (a ko to retake).
-pub struct View<'a> {
+pub struct ChooserView<'a> {
     pub board: &'a Board,
     pub observation: &'a Observation,
     pub legal: &'a [Turn],
@@ -23,7 +23,7 @@ pub struct View<'a> {
     pub ko: Option<Vertex>,
 }
 
-impl View<'_> {
+impl ChooserView<'_> {
     /// The last liberty of every group in atari, either colour: playing there captures,
     /// saves, or fills one's own last liberty (a self-capture).
     pub fn atari_points(&self) -> Vec<Vertex> {
@@ -64,7 +64,7 @@ impl View<'_> {
 
 /// Picks the next turn of a generated game; `None` ends it.
 pub trait Chooser {
-    fn choose(&mut self, view: &View) -> Option<Turn>;
+    fn choose(&mut self, view: &ChooserView) -> Option<Turn>;
 }
 
 /// The campaign's chooser: mostly legal moves, weighted toward captures, self-captures and
@@ -99,7 +99,7 @@ impl Biased {
 }
 
 impl Chooser for Biased {
-    fn choose(&mut self, view: &View) -> Option<Turn> {
+    fn choose(&mut self, view: &ChooserView) -> Option<Turn> {
         let rng = &mut self.rng;
         let board = view.board;
         let position = &view.observation.position;
@@ -238,7 +238,7 @@ pub fn play_generated(
     };
     let mut ko = None;
     while game.turns.len() < max_turns {
-        let view = View {
+        let view = ChooserView {
             board: &game.setup.board,
             observation: session.observation(),
             legal: session.legal_turns(),
