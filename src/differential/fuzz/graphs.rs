@@ -108,17 +108,23 @@ pub fn random_setup(rng: &mut Random, board: Board) -> Setup {
     }
     if rng.random_bool(0.35) {
         let density = rng.random_range(0.05..0.45);
-        for c in &mut setup.initial {
-            if rng.random_bool(density) {
-                *c = if rng.random_bool(0.5) {
-                    Colour::Black
-                } else {
-                    Colour::White
-                };
-            }
-        }
+        set_out_stones(rng, &mut setup.initial, density);
     }
     setup
+}
+
+/// Stones set out before the first turn: each point black or white (even odds) with
+/// probability `density`, libertyless groups included.
+pub(super) fn set_out_stones(rng: &mut Random, initial: &mut [Colour], density: f64) {
+    for c in initial {
+        if rng.random_bool(density) {
+            *c = if rng.random_bool(0.5) {
+                Colour::Black
+            } else {
+                Colour::White
+            };
+        }
+    }
 }
 
 fn random_options(rng: &mut Random) -> Options {

@@ -3,9 +3,10 @@
 use num_rational::BigRational;
 use rand::Rng;
 
+use super::graphs::set_out_stones;
 use super::Random;
 use crate::board::Board;
-use crate::game::{Colour, Player, RuleId, Setup};
+use crate::game::{Player, RuleId, Setup};
 
 /// A random MANGO setup on `board` (`mango:SETUP`): weights from a few exact values
 /// (1 most often; 0, negatives, halves and thirds), a threshold from a list of shapes
@@ -63,15 +64,7 @@ pub fn random_mango_setup(rng: &mut Random, board: Board) -> Setup {
     }
     if rng.random_bool(0.35) {
         let density = rng.random_range(0.05..0.45);
-        for c in &mut setup.initial {
-            if rng.random_bool(density) {
-                *c = if rng.random_bool(0.5) {
-                    Colour::Black
-                } else {
-                    Colour::White
-                };
-            }
-        }
+        set_out_stones(rng, &mut setup.initial, density);
     }
     setup
 }

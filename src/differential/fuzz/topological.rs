@@ -4,9 +4,9 @@
 use num_rational::BigRational;
 use rand::Rng;
 
-use super::graphs::small_random_graph;
+use super::graphs::{set_out_stones, small_random_graph};
 use super::{play_generated, Chooser, ChooserView, Played, Random};
-use crate::game::{Colour, Player, Repetition, RuleId, RuleSet, Setup, Turn};
+use crate::game::{Player, Repetition, RuleId, RuleSet, Setup, Turn};
 
 /// One game in this many (games `i` with `i mod 64 = 63`) is played on a random go-space
 /// under `topo-primitive` or `topo-stones`. Rare enough that the first 63 games of every
@@ -73,15 +73,7 @@ pub fn random_topological_setup(rng: &mut Random) -> Setup {
         setup.komi = BigRational::new(halves.into(), 2.into());
     }
     if rng.random_bool(0.2) {
-        for c in &mut setup.initial {
-            if rng.random_bool(0.2) {
-                *c = if rng.random_bool(0.5) {
-                    Colour::Black
-                } else {
-                    Colour::White
-                };
-            }
-        }
+        set_out_stones(rng, &mut setup.initial, 0.2);
     }
     setup
 }
