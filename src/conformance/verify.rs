@@ -866,7 +866,7 @@ pub fn run_vectors(engine: &dyn EngineUnderTest, vectors: &[(PathBuf, Vector)]) 
             Ok(_) if engine.failure().is_some() => VectorVerdict::Skip(SkipReason::EngineFailed(
                 "the engine failed before this vector".into(),
             )),
-            Ok((game, depth, changed)) => match vectors::check_game(engine, v, &game, depth) {
+            Ok((game, depth, changed)) => match vectors::judge_game(engine, v, &game, depth) {
                 _ if engine.failure().is_some() => {
                     VectorVerdict::Skip(SkipReason::EngineFailed(format!(
                         "the engine failed on this vector: {}",

@@ -133,7 +133,7 @@ fn simple_ko_against_positional_superko_is_reported_with_its_clause_and_files() 
         &graphgo::engine::Engine,
     ] {
         assert_eq!(
-            graphgo::conformance::vectors::check_vector(side, &vector),
+            graphgo::conformance::vectors::judge_vector(side, &vector),
             graphgo::conformance::vectors::VectorVerdict::Pass,
             "{text}"
         );

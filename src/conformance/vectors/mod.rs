@@ -5,7 +5,7 @@
 //! valid / invalid / acceptable).
 //!
 //! A vector is *derived* ([`derive`](fn@derive)) by replaying its record through a [`RuleSet`] and
-//! writing down what was observed; it is *checked* ([`check_vector`]) by deriving again with
+//! writing down what was observed; it is *judged* ([`judge_vector`]: a [`VectorVerdict`]) by deriving again with
 //! the implementation under test and comparing field by field. The generator
 //! ([`families`]) states, for every case, what the rules say by hand (the claims), derives the
 //! rest from the transcription, confirms it with the engine, and refuses to write a vector
@@ -1184,13 +1184,13 @@ impl VectorVerdict {
 }
 
 /// Checks one vector against one implementation, with the vector's own options.
-pub fn check_vector(rules: &dyn RuleSet, vector: &Vector) -> VectorVerdict {
-    check_game(rules, vector, &vector.game, Depth::Full)
+pub fn judge_vector(rules: &dyn RuleSet, vector: &Vector) -> VectorVerdict {
+    judge_game(rules, vector, &vector.game, Depth::Full)
 }
 
 /// Checks `vector`'s expectations against `rules` playing `game` (the vector's game, or the
 /// same turns with other option values), to `depth`.
-pub fn check_game(
+pub fn judge_game(
     rules: &dyn RuleSet,
     vector: &Vector,
     game: &Game,
@@ -1532,7 +1532,7 @@ pub fn check_all(sides: &[&dyn RuleSet], vectors: &[(PathBuf, Vector)]) -> Summa
     for (file, v) in vectors {
         let mut outcomes = Vec::new();
         for (i, side) in sides.iter().enumerate() {
-            let mut o = check_vector(*side, v);
+            let mut o = judge_vector(*side, v);
             if i == 0 {
                 let bad = check_readings(*side, v);
                 if !bad.is_empty() {

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use crate::conformance::vectors::{check_vector, Vector, VectorVerdict};
+use crate::conformance::vectors::{judge_vector, Vector, VectorVerdict};
 use crate::differential::compare;
 
 fn regression_vectors() -> Vec<(String, Vector)> {
@@ -33,7 +33,7 @@ fn the_regression_vectors_pass_on_the_engine_and_the_comparer_finds_no_divergenc
     let (spec, engine) = (compare::reference(), compare::engine());
     for (name, vector) in &cases {
         assert_eq!(
-            check_vector(&*engine, vector),
+            judge_vector(&*engine, vector),
             VectorVerdict::Pass,
             "{name} on the engine"
         );
