@@ -65,7 +65,7 @@ pub(super) fn play_lasso(
         Err(e) => return fail_as(json, Some(file), format!("{shown}: {e}")),
     };
     let board = &game.setup.board;
-    let outcome = match lasso::evaluate(game, cycle) {
+    let outcome = match graphgo::variants::directed::lasso_outcome(game, cycle) {
         Ok(o) => o,
         Err(e) => return fail_as(json, Some(file), format!("{shown}: {e}")),
     };

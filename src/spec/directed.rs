@@ -3,16 +3,19 @@
 //! The rules INTRO, KOMI, TURNS, CAPTURING, KO and WINNING, then the notes, in the source's
 //! order; restated in `spec/directed.md`. Values in, values out: a position is an
 //! `imbl::Vector`, the history an `imbl::OrdSet` of positions, a game an immutable [`State`].
+//! The source's rules alone: the readings and variants that are not in it (who may delete
+//! the history, a komi agreed in the record) are in `crate::variants::directed`.
 //!
-//! The game is infinite. A finite record is a prefix of a play and has no result; an
-//! infinite play is given as a lasso (a prefix, then a cycle repeated forever), and
-//! [`outcome`] decides it (`dir:WIN`).
+//! A turn is taken by [`take_turn`], one match arm per action the rules allow, each calling
+//! that action's clause function. The game is infinite. A finite record is a prefix of a
+//! play and has no result; an infinite play is given as a lasso (a prefix, then a cycle
+//! repeated forever), and [`outcome`] decides it (`dir:WIN`).
 //!
 //! Optional steps are implicit, so that a record reads as people play: after a placement
 //! the mover *may* bid ([`Phase::AfterPlacement`]), a ko winner *may* reset
 //! ([`Phase::Resetting`]), and the first player *may* name komi ([`Phase::NamingKomi`]);
-//! any other turn taken there means the option was declined, and the game goes on to the
-//! next turn as the rules say, then takes that turn.
+//! any other turn taken there means the option was declined ([`decline`]), and the game
+//! goes on to the next turn as the rules say, then takes that turn.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -40,29 +43,18 @@ pub struct State {
     pub scores: [BigRational; 2],
     pub history: OrdSet<Position>,
     pub phase: Phase,
-    /// Reading 5: who may delete the history before a turn.
-    pub deleters: Deleters,
-}
-
-/// Reading 5 (`dir:TURNS`): who may delete the history before a turn.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Deleters {
-    /// "Either player may": both, in either order, each at most once a turn (the default).
-    #[default]
-    Either,
-    /// Only the player whose turn it is.
-    Mover,
 }
 
 /// Where a game is: whose decision comes next, and of what kind.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Phase {
-    /// `dir:KOMI`: the first player may name komi (the record may have agreed it instead).
+    /// `dir:KOMI`: the first player may name komi.
     NamingKomi,
     /// `dir:KOMI`: the second player chooses a colour; White will gain `komi`.
     ChoosingColour { komi: BigRational },
     /// `dir:TURNS`: the position has joined the history; either player may delete it
-    /// (`deleted` says who already did this turn), then `to_move` places or passes.
+    /// (`deleted` says who already did this turn, reading 5), then `to_move` places or
+    /// passes.
     Turn { to_move: Player, deleted: [bool; 2] },
     /// `dir:KO`: `mover` has just placed a stone and may make a ko bid.
     AfterPlacement { mover: Player },
@@ -109,9 +101,8 @@ fn zero() -> BigRational {
 }
 
 /// `dir:INTRO` — the start: the setup's directed graph and position, scores 0 and 0, an
-/// empty history, the komi phase next. A komi given in the record was agreed before the
-/// game (reading 10): White gains it now and the game starts at Black's first turn.
-pub fn start(setup: &Setup, deleters: Deleters) -> Result<State, String> {
+/// empty history, the komi phase next (`dir:KOMI` comes before play).
+pub fn start(setup: &Setup) -> Result<State, String> {
     let Equipment::Arcs(arcs) = &setup.equipment else {
         return Err("the directed rules need a directed board (equipment: arcs)".into());
     };
@@ -123,18 +114,119 @@ pub fn start(setup: &Setup, deleters: Deleters) -> Result<State, String> {
             setup.initial.len()
         ));
     }
-    let state = State {
+    Ok(State {
         arcs: arcs.clone(),
         position: setup.initial.iter().copied().collect(),
         scores: [zero(), zero()],
         history: OrdSet::new(),
         phase: Phase::NamingKomi,
-        deleters,
-    };
-    if setup.komi.is_zero() && setup.to_move == Player::Black {
-        return Ok(state);
+    })
+}
+
+/// Takes one turn of the record, or refuses it naming the clause; the state given is left
+/// as it was. One arm per action the rules allow, each calling its clause function; then
+/// the optional steps not taken; then the refusals, one arm per phase.
+pub fn take_turn(state: &State, turn: &Turn) -> Result<State, Illegal> {
+    let player = turn.player();
+    match (&state.phase, turn) {
+        // dir:KOMI — the first player names a rational komi.
+        (Phase::NamingKomi, Turn::Komi { komi, .. }) => Ok(name_komi(state, komi)),
+        // dir:KOMI — the second player chooses a colour; White gains the komi.
+        (Phase::ChoosingColour { komi }, Turn::ChooseColour { .. }) => {
+            Ok(choose_colour(state, komi))
+        }
+        // dir:TURNS — the position has joined the history; either player may delete it.
+        (Phase::Turn { to_move, deleted }, Turn::DeleteHistory { .. }) => {
+            delete_history(state, *to_move, *deleted, player)
+        }
+        // dir:TURNS, dir:CAPTURE — the player to move places a stone on an empty point;
+        // stones without liberties are removed.
+        (Phase::Turn { to_move, .. }, Turn::Move { at, .. }) if player == *to_move => {
+            place(state, player, *at)
+        }
+        // dir:TURNS — or passes.
+        (Phase::Turn { to_move, .. }, Turn::Pass { .. }) if player == *to_move => {
+            Ok(pass(state, player))
+        }
+        // dir:KO — after placing a stone the mover may make a ko bid.
+        (Phase::AfterPlacement { mover }, Turn::Bid { amount, .. }) if player == *mover => {
+            make_bid(state, player, amount)
+        }
+        // dir:KO — the opponent may ignore the bid,
+        (Phase::Answering { bidder, .. }, Turn::Ignore { .. }) if player == bidder.opponent() => {
+            Ok(ignore_bid(state, *bidder))
+        }
+        // dir:KO — or choose either player to be the ko winner; the ko loser gains the bid.
+        (Phase::Answering { bidder, amount }, Turn::KoWinner { winner, .. })
+            if player == bidder.opponent() =>
+        {
+            Ok(name_ko_winner(state, amount, *winner))
+        }
+        // dir:KO — the ko winner may reset the board to a state in the history.
+        (Phase::Resetting { winner }, Turn::Reset { to, .. }) if player == *winner => {
+            reset_board(state, to, player)
+        }
+        // dir:KOMI, dir:KO — an optional step ("may") not taken: the game goes on to the next
+        // turn of the rules, and this turn is taken there.
+        (Phase::NamingKomi | Phase::AfterPlacement { .. } | Phase::Resetting { .. }, _) => {
+            match decline(state) {
+                Some(next) => take_turn(&next, turn),
+                None => unreachable!("naming komi, bidding and resetting are optional"),
+            }
+        }
+        // dir:KOMI — refused: after komi is named the second player chooses a colour.
+        (Phase::ChoosingColour { .. }, _) => refuse(
+            "dir:KOMI",
+            format!(
+                "the second player must choose a colour now ('second takes black' or 'second takes white'), not '{}'",
+                describe(turn)
+            ),
+        ),
+        // dir:KO — refused: a bid is answered by the bidder's opponent, before anything else.
+        (Phase::Answering { bidder, .. }, _) => {
+            if player != bidder.opponent() {
+                refuse(
+                    "dir:KO",
+                    format!("{} must answer {}'s ko bid first", bidder.opponent(), *bidder),
+                )
+            } else {
+                refuse(
+                    "dir:KO",
+                    format!(
+                        "{} must ignore the ko bid or name a ko winner, not '{}'",
+                        player,
+                        describe(turn)
+                    ),
+                )
+            }
+        }
+        // dir:TURNS — refused: a turn is the mover's placement or pass.
+        (Phase::Turn { to_move, .. }, _) => {
+            if player != *to_move {
+                refuse(
+                    "dir:TURNS",
+                    format!("it is {}'s turn, not {}'s", to_move, player),
+                )
+            } else {
+                refuse(
+                    "dir:TURNS",
+                    format!(
+                        "on a turn {} places a stone or passes (or either player deletes the history), not '{}'",
+                        to_move,
+                        describe(turn)
+                    ),
+                )
+            }
+        }
     }
-    Ok(begin_turn(&gain_komi(&state, &setup.komi), setup.to_move))
+}
+
+/// `dir:KOMI` — the first player names a rational komi; the second player chooses next.
+pub fn name_komi(state: &State, komi: &BigRational) -> State {
+    State {
+        phase: Phase::ChoosingColour { komi: komi.clone() },
+        ..state.clone()
+    }
 }
 
 /// `dir:KOMI` — White gains komi.
@@ -147,9 +239,9 @@ pub fn gain_komi(state: &State, komi: &BigRational) -> State {
     }
 }
 
-/// `dir:KOMI` — the first player names a rational komi; the second chooses White or Black,
-/// the first becomes the other colour, and White gains komi. Players are identified by
-/// their colours from then on, so the choice changes no state but the score.
+/// `dir:KOMI` — the second player chooses White or Black, the first becomes the other
+/// colour, and White gains komi; then Black's first turn begins (`dir:TURNS`). Players are
+/// identified by their colours from then on, so the choice changes no state but the score.
 pub fn choose_colour(state: &State, komi: &BigRational) -> State {
     begin_turn(&gain_komi(state, komi), Player::Black)
 }
@@ -168,12 +260,51 @@ pub fn begin_turn(state: &State, to_move: Player) -> State {
 }
 
 /// `dir:TURNS` — either player may delete the entire history (reading 5: after the
-/// position joined it, before the placement or pass; each player once a turn).
-pub fn delete_history(state: &State) -> State {
-    State {
-        history: OrdSet::new(),
-        ..state.clone()
+/// position joined it, before the placement or pass of `to_move`, in either order, each
+/// player once a turn; `deleted` says who already did).
+pub fn delete_history(
+    state: &State,
+    to_move: Player,
+    deleted: [bool; 2],
+    player: Player,
+) -> Result<State, Illegal> {
+    if deleted[player.index()] {
+        return refuse(
+            "dir:TURNS",
+            format!("{} already deleted the history this turn", player),
+        );
     }
+    let mut deleted = deleted;
+    deleted[player.index()] = true;
+    Ok(State {
+        history: OrdSet::new(),
+        phase: Phase::Turn { to_move, deleted },
+        ..state.clone()
+    })
+}
+
+/// `dir:TURNS` — on their turn a player places a stone of their colour on an empty point
+/// ([`place_stone`] removes what `dir:CAPTURE` removes); the mover may then bid (`dir:KO`).
+pub fn place(state: &State, player: Player, at: Vertex) -> Result<State, Illegal> {
+    if at >= state.position.len() {
+        return refuse("dir:TURNS", format!("there is no point {at}"));
+    }
+    if state.position[at] != Colour::Empty {
+        return refuse(
+            "dir:TURNS",
+            "a stone goes on an empty point only".to_string(),
+        );
+    }
+    Ok(State {
+        position: place_stone(&state.arcs, &state.position, player, at),
+        phase: Phase::AfterPlacement { mover: player },
+        ..state.clone()
+    })
+}
+
+/// `dir:TURNS` — or passes; the opponent's turn begins.
+pub fn pass(state: &State, player: Player) -> State {
+    begin_turn(state, player.opponent())
 }
 
 /// `dir:CAPTURE` — a stone's liberties: the empty points reachable from it by a path whose
@@ -225,6 +356,34 @@ pub fn valid_bid(amount: &BigRational) -> bool {
     !amount.is_negative()
 }
 
+/// `dir:KO` — after placing a stone the mover may make a ko bid ([`valid_bid`]); the
+/// opponent answers it.
+pub fn make_bid(state: &State, mover: Player, amount: &BigRational) -> Result<State, Illegal> {
+    if !valid_bid(amount) {
+        return refuse(
+            "dir:KO",
+            format!(
+                "a ko bid is a non-negative amount, not {}",
+                crate::rational::format(amount)
+            ),
+        );
+    }
+    Ok(State {
+        phase: Phase::Answering {
+            bidder: mover,
+            amount: amount.clone(),
+        },
+        ..state.clone()
+    })
+}
+
+/// `dir:KO` — the opponent may ignore the bid: nothing changes, and the game goes on as
+/// after any placement, with the opponent's turn (reading D2: the answer is a turn of its
+/// own).
+pub fn ignore_bid(state: &State, bidder: Player) -> State {
+    begin_turn(state, bidder.opponent())
+}
+
 /// `dir:KO` — the answer "ko winner": the ko loser gains the bid at once, and the winner
 /// may now reset the board (`dir:KO`, [`reset_board`]); then it is the winner's turn, even
 /// when the winner is the bidder who just moved (reading 6).
@@ -241,170 +400,40 @@ pub fn name_ko_winner(state: &State, amount: &BigRational, winner: Player) -> St
 /// `dir:KO` — the ko winner resets the board to a state in the history (reading 5: any
 /// state in the history, the current one included when it is there); then it becomes the
 /// ko winner's turn.
-pub fn reset_board(state: &State, to: &Position, winner: Player) -> State {
-    begin_turn(
+pub fn reset_board(state: &State, to: &[Colour], winner: Player) -> Result<State, Illegal> {
+    if to.len() != state.position.len() {
+        return refuse("dir:KO", "the reset state does not fit the board");
+    }
+    let to: Position = to.iter().copied().collect();
+    if !state.history.contains(&to) {
+        return refuse(
+            "dir:KO",
+            format!(
+                "the state {} is not in the history",
+                to.iter().map(|c| c.symbol()).collect::<String>()
+            ),
+        );
+    }
+    Ok(begin_turn(
         &State {
-            position: to.clone(),
+            position: to,
             ..state.clone()
         },
         winner,
-    )
+    ))
 }
 
-/// What a declined option leaves: the state in which the next turn proper is taken.
-/// After a placement without a bid, the opponent's turn begins; after a ko winner's
-/// declined reset, the winner's turn; after an unnamed komi, Black's first turn with komi 0.
-fn decline_option(state: &State) -> Option<State> {
+/// `dir:KOMI`, `dir:KO` — an optional step ("may") not taken: the state in which the next
+/// turn of the rules is taken. After an unnamed komi, Black's first turn with komi 0 (as if
+/// komi 0 were named and the second player took White: no score changes either way); after
+/// a placement without a bid, the opponent's turn; after a ko winner's declined reset, the
+/// winner's turn. `None` where no step is optional.
+pub fn decline(state: &State) -> Option<State> {
     match state.phase {
         Phase::NamingKomi => Some(choose_colour(state, &zero())),
         Phase::AfterPlacement { mover } => Some(begin_turn(state, mover.opponent())),
         Phase::Resetting { winner } => Some(begin_turn(state, winner)),
         _ => None,
-    }
-}
-
-/// Takes one turn of the record (`dir:KOMI`, `dir:TURNS`, `dir:CAPTURE`, `dir:KO`), or
-/// refuses it naming the clause; the state given is left as it was.
-pub fn take_turn(state: &State, turn: &Turn) -> Result<State, Illegal> {
-    let player = turn.player();
-    match (&state.phase, turn) {
-        (Phase::NamingKomi, Turn::Komi { komi, .. }) => Ok(State {
-            phase: Phase::ChoosingColour { komi: komi.clone() },
-            ..state.clone()
-        }),
-        (Phase::ChoosingColour { komi }, Turn::ChooseColour { .. }) => {
-            Ok(choose_colour(state, komi))
-        }
-        (Phase::ChoosingColour { .. }, _) => refuse(
-            "dir:KOMI",
-            format!(
-                "the second player must choose a colour now ('second takes black' or 'second takes white'), not '{}'",
-                describe(turn)
-            ),
-        ),
-        (Phase::AfterPlacement { mover }, Turn::Bid { amount, .. }) if player == *mover => {
-            if !valid_bid(amount) {
-                return refuse(
-                    "dir:KO",
-                    format!(
-                        "a ko bid is a non-negative amount, not {}",
-                        crate::rational::format(amount)
-                    ),
-                );
-            }
-            Ok(State {
-                phase: Phase::Answering {
-                    bidder: *mover,
-                    amount: amount.clone(),
-                },
-                ..state.clone()
-            })
-        }
-        (Phase::Answering { bidder, amount }, _) => {
-            if player != bidder.opponent() {
-                return refuse(
-                    "dir:KO",
-                    format!("{} must answer {}'s ko bid first", bidder.opponent(), *bidder),
-                );
-            }
-            match turn {
-                Turn::Ignore { .. } => Ok(begin_turn(state, bidder.opponent())),
-                Turn::KoWinner { winner, .. } => Ok(name_ko_winner(state, amount, *winner)),
-                _ => refuse(
-                    "dir:KO",
-                    format!(
-                        "{} must ignore the ko bid or name a ko winner, not '{}'",
-                        player,
-                        describe(turn)
-                    ),
-                ),
-            }
-        }
-        (Phase::Resetting { winner }, Turn::Reset { to, .. }) if player == *winner => {
-            if to.len() != state.position.len() {
-                return refuse("dir:KO", "the reset state does not fit the board");
-            }
-            let to: Position = to.iter().copied().collect();
-            if !state.history.contains(&to) {
-                return refuse(
-                    "dir:KO",
-                    format!(
-                        "the state {} is not in the history",
-                        to.iter().map(|c| c.symbol()).collect::<String>()
-                    ),
-                );
-            }
-            Ok(reset_board(state, &to, *winner))
-        }
-        (Phase::Turn { to_move, deleted }, _) => take_turn_proper(state, *to_move, *deleted, turn),
-        // An optional step (komi, bid, reset) not taken: the game goes on without it.
-        _ => match decline_option(state) {
-            Some(next) => take_turn(&next, turn),
-            None => unreachable!("every phase is handled above"),
-        },
-    }
-}
-
-/// A turn in the `Turn` phase: a deletion of the history by either player, or the placement
-/// or pass of the player to move.
-fn take_turn_proper(
-    state: &State,
-    to_move: Player,
-    deleted: [bool; 2],
-    turn: &Turn,
-) -> Result<State, Illegal> {
-    let player = turn.player();
-    match turn {
-        Turn::DeleteHistory { .. } => {
-            if state.deleters == Deleters::Mover && player != to_move {
-                return refuse(
-                    "dir:TURNS",
-                    format!(
-                        "only {} may delete the history now (reading 5, deleters: mover)",
-                        to_move
-                    ),
-                );
-            }
-            if deleted[player.index()] {
-                return refuse(
-                    "dir:TURNS",
-                    format!("{} already deleted the history this turn", player),
-                );
-            }
-            let mut deleted = deleted;
-            deleted[player.index()] = true;
-            Ok(State {
-                phase: Phase::Turn { to_move, deleted },
-                ..delete_history(state)
-            })
-        }
-        _ if player != to_move => refuse(
-            "dir:TURNS",
-            format!("it is {}'s turn, not {}'s", to_move, player),
-        ),
-        Turn::Move { at, .. } => {
-            let at = *at;
-            if at >= state.position.len() {
-                return refuse("dir:TURNS", format!("there is no point {at}"));
-            }
-            if state.position[at] != Colour::Empty {
-                return refuse("dir:TURNS", "a stone goes on an empty point only".to_string());
-            }
-            Ok(State {
-                position: place_stone(&state.arcs, &state.position, player, at),
-                phase: Phase::AfterPlacement { mover: player },
-                ..state.clone()
-            })
-        }
-        Turn::Pass { .. } => Ok(begin_turn(state, player.opponent())),
-        _ => refuse(
-            "dir:TURNS",
-            format!(
-                "on a turn {} places a stone or passes (or either player deletes the history), not '{}'",
-                to_move,
-                describe(turn)
-            ),
-        ),
     }
 }
 
@@ -476,8 +505,7 @@ pub fn legal_turns(state: &State) -> Vec<Turn> {
                 .collect();
             t.push(Turn::Pass { player: *to_move });
             for p in Player::BOTH {
-                let allowed = state.deleters == Deleters::Either || p == *to_move;
-                if allowed && !deleted[p.index()] {
+                if !deleted[p.index()] {
                     t.push(Turn::DeleteHistory { player: p });
                 }
             }
@@ -505,7 +533,7 @@ pub fn legal_turns(state: &State) -> Vec<Turn> {
             })
             .collect(),
     };
-    if let Some(next) = decline_option(state) {
+    if let Some(next) = decline(state) {
         turns.extend(legal_turns(&next));
     }
     turns.sort();
@@ -600,9 +628,10 @@ pub fn winner_by_score(final_scores: &[BigRational; 2]) -> Option<Player> {
     crate::game::higher_score(final_scores)
 }
 
-/// The outcome of an infinite play (`dir:WIN`), everything computed exactly.
+/// `dir:WIN` — the outcome of an infinite play: who wins, by unsustainability or by final
+/// score, and everything the rule reads to decide it, computed exactly.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
+pub struct InfinitePlayOutcome {
     /// How many times the given cycle is repeated in one period of the play (the play is
     /// periodic from the end of the prefix once the history stops changing).
     pub passes_before_period: usize,
@@ -647,8 +676,13 @@ pub const MAX_LASSO_PASSES: usize = 4096;
 /// `dir:WIN`, `dir:NOTE-pass` — the outcome of the infinite play `prefix` followed by `cycle`
 /// forever. The cycle is replayed until the state (less the scores, which no rule reads)
 /// at the start of a pass repeats: from there the play is periodic, and the actions, score
-/// gains and positions of one period are what happens infinitely often.
-pub fn outcome(start: &State, prefix: &[Turn], cycle: &[Turn]) -> Result<Outcome, LassoError> {
+/// gains and positions of one period are what happens infinitely often. "I pass forever if
+/// you do" (`dir:NOTE-pass`) is the cycle of two passes, the player to move first.
+pub fn outcome(
+    start: &State,
+    prefix: &[Turn],
+    cycle: &[Turn],
+) -> Result<InfinitePlayOutcome, LassoError> {
     let mut state = start.clone();
     for (index, turn) in prefix.iter().enumerate() {
         state = take_turn(&state, turn).map_err(|illegal| LassoError::Prefix { index, illegal })?;
@@ -702,7 +736,7 @@ pub fn outcome(start: &State, prefix: &[Turn], cycle: &[Turn]) -> Result<Outcome
                     (winner_by_score(f), false)
                 }
             };
-            return Ok(Outcome {
+            return Ok(InfinitePlayOutcome {
                 passes_before_period: first,
                 period_passes: pass - first,
                 infinitely_often,
@@ -744,17 +778,6 @@ pub fn outcome(start: &State, prefix: &[Turn], cycle: &[Turn]) -> Result<Outcome
 // ---------------------------------------------------------------------------------------
 // Notes
 // ---------------------------------------------------------------------------------------
-
-/// `dir:NOTE-pass` — "I pass forever if you do": the cycle of two passes, the player to
-/// move first.
-pub fn pass_forever(first: Player) -> Vec<Turn> {
-    vec![
-        Turn::Pass { player: first },
-        Turn::Pass {
-            player: first.opponent(),
-        },
-    ]
-}
 
 /// `dir:NOTE-pairs` — N isolated pairs of points: points `2i` and `2i + 1` joined by an arc
 /// each way, no other arcs.

@@ -1,6 +1,8 @@
 //! The report of an infinite play of the directed rules given as a lasso (`dir:WIN`,
 //! `dir:NOTE-pass`): a record's `moves` are the prefix, its `cycle` is repeated forever.
-//! The outcome is computed by the transcription ([`crate::spec::directed::outcome`]).
+//! The outcome is computed by the transcription ([`crate::spec::directed::outcome`], from
+//! the record's start as `crate::variants::directed::lasso_outcome` plays it); this module
+//! writes it as text and JSON.
 
 use std::fmt::Write;
 
@@ -10,13 +12,7 @@ use crate::board::Board;
 use crate::game::{Player, Turn};
 use crate::io::record::Game;
 use crate::rational;
-use crate::spec::directed::{self, LassoError, Outcome};
-
-/// The outcome of the lasso `game.turns` then `cycle` forever, or why it is not a play.
-pub fn evaluate(game: &Game, cycle: &[Turn]) -> Result<Result<Outcome, LassoError>, String> {
-    let start = directed::start(&game.setup, directed::Deleters::Either)?;
-    Ok(directed::outcome(&start, &game.turns, cycle))
-}
+use crate::spec::directed::{self, InfinitePlayOutcome, LassoError};
 
 fn names(board: &Board, set: &imbl::OrdSet<usize>) -> Vec<String> {
     set.iter().map(|&v| board.name(v).to_string()).collect()
@@ -78,7 +74,7 @@ pub fn error_json(error: &LassoError, board: &Board, game: &Game, cycle: &[Turn]
 /// The report's `result` for a decided infinite play (`dir:WIN`), in the form every family's
 /// finished game has: `winner`, `by` (`"unsustainability"` or `"score"`), and `score`, the
 /// final scores (eventual score plus live stones) when the scores are eventually constant.
-pub fn result_json(outcome: &Outcome) -> Value {
+pub fn result_json(outcome: &InfinitePlayOutcome) -> Value {
     json!({
         "winner": outcome.winner.map_or("draw", Player::word),
         "by": if outcome.by_unsustainability { "unsustainability" } else { "score" },
@@ -96,7 +92,7 @@ fn ordinal(n: usize) -> String {
 }
 
 /// The text report of an outcome.
-pub fn to_text(outcome: &Outcome, board: &Board) -> String {
+pub fn to_text(outcome: &InfinitePlayOutcome, board: &Board) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -165,7 +161,7 @@ fn capital(p: Player) -> &'static str {
 }
 
 /// The JSON report of an outcome.
-pub fn to_json(outcome: &Outcome, board: &Board) -> Value {
+pub fn to_json(outcome: &InfinitePlayOutcome, board: &Board) -> Value {
     let per = |f: &dyn Fn(usize) -> Value| json!({"black": f(0), "white": f(1)});
     let pair = |s: &[num_rational::BigRational; 2]| json!({"black": rational::format(&s[0]), "white": rational::format(&s[1])});
     json!({

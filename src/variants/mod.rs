@@ -46,9 +46,9 @@ impl RuleSet for Spec {
                 Ok(Box::new(game))
             }
             RuleId::Directed => {
-                let state = spec::directed::start(setup, spec::directed::Deleters::Either)
-                    .map_err(Unsupported)?;
-                Ok(Box::new(DirectedGame { state }))
+                let game =
+                    directed::start(setup, directed::Deleters::Either).map_err(Unsupported)?;
+                Ok(Box::new(game))
             }
         }
     }
@@ -72,40 +72,6 @@ impl Playable for SpecGame {
 
     fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
         self.state = spec::ggg::take_turn(&self.state, turn)?;
-        Ok(())
-    }
-
-    fn fork(&self) -> Option<Box<dyn Playable>> {
-        Some(Box::new(self.clone()))
-    }
-}
-
-/// A game of the directed rules played by the transcription: a [`spec::directed::State`] value
-/// replaced at every turn. The game never ends in finite play (`dir:WIN` decides infinite
-/// plays, given as lassos: [`spec::directed::outcome`]), so `result` is always `None`.
-#[derive(Clone, Debug)]
-pub struct DirectedGame {
-    pub state: spec::directed::State,
-}
-
-impl Playable for DirectedGame {
-    fn observe(&self) -> Observation {
-        let s = &self.state;
-        Observation {
-            position: s.position.iter().copied().collect(),
-            to_move: Some(s.to_move()),
-            prisoners: None,
-            scores: Some(s.scores.clone()),
-            result: None,
-        }
-    }
-
-    fn legal_turns(&self) -> Vec<Turn> {
-        spec::directed::legal_turns(&self.state)
-    }
-
-    fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
-        self.state = spec::directed::take_turn(&self.state, turn)?;
         Ok(())
     }
 

@@ -4,12 +4,14 @@
 
 use graphgo::board::digraph::Digraph;
 use graphgo::board::Board;
+use graphgo::game::Playable;
 use graphgo::game::{Colour, Player, RuleSet, Turn};
 use graphgo::io::record::{Game, Record};
 use graphgo::spec::directed::{
-    self, liberties, outcome, place_stone, winner_by_unsustainability, Deleters, LassoError,
-    Outcome, Phase, Position, State, Unsustainable,
+    self, liberties, outcome, place_stone, winner_by_unsustainability, InfinitePlayOutcome,
+    LassoError, Phase, Position, State, Unsustainable,
 };
+use graphgo::variants::directed::{Deleters, DirectedGame};
 use graphgo::variants::Spec;
 use num_rational::BigRational;
 
@@ -28,9 +30,17 @@ fn turns(g: &Game, texts: &[&str]) -> Vec<Turn> {
         .collect()
 }
 
-/// Plays the texts from the record's start; panics on an illegal turn.
+/// The record's start: the transcription's, with the komi the record agreed.
+fn start(g: &Game) -> State {
+    graphgo::variants::directed::start(&g.setup, Deleters::Either)
+        .unwrap()
+        .state
+}
+
+/// Plays the texts from the record's start through the transcription; panics on an illegal
+/// turn.
 fn played(g: &Game, texts: &[&str]) -> State {
-    let mut s = directed::start(&g.setup, Deleters::Either).unwrap();
+    let mut s = start(g);
     for t in turns(g, texts) {
         s = directed::take_turn(&s, &t).unwrap_or_else(|e| panic!("{t:?}: {e}"));
     }
@@ -53,13 +63,169 @@ fn pos(text: &str) -> Position {
         .collect()
 }
 
-fn lasso(g: &Game, prefix: &[&str], cycle: &[&str]) -> Result<Outcome, LassoError> {
-    let s = directed::start(&g.setup, Deleters::Either).unwrap();
-    outcome(&s, &turns(g, prefix), &turns(g, cycle))
+fn lasso(g: &Game, prefix: &[&str], cycle: &[&str]) -> Result<InfinitePlayOutcome, LassoError> {
+    outcome(&start(g), &turns(g, prefix), &turns(g, cycle))
 }
 
 const PAIR: &str =
     "rules: directed\nboard: {digraph: {vertices: [p, q], arcs: [[p, q], [q, p]]}}\n";
+
+// ---------------------------------------------------------------------------------------
+// The turn: every arm of `take_turn`
+// ---------------------------------------------------------------------------------------
+
+/// The history as a sorted list of position strings (`X` black, `O` white, `.` empty).
+fn history(s: &State) -> Vec<String> {
+    let mut h: Vec<String> = s
+        .history
+        .iter()
+        .map(|p| p.iter().map(|c| c.symbol()).collect())
+        .collect();
+    h.sort();
+    h
+}
+
+fn refused(g: &Game, texts: &[&str], last: &str) -> (&'static str, String) {
+    let s = played(g, texts);
+    let t = Turn::parse(last, &g.setup.board).unwrap();
+    let e = directed::take_turn(&s, &t).unwrap_err();
+    (e.clause, e.reason)
+}
+
+/// `take_turn`, one game on the isolated pair (p -> q, q -> p) through every arm, each
+/// state worked out by hand from the rules.
+#[test]
+fn dir_take_turn_every_arm_by_hand() {
+    let g = game(PAIR);
+    let after = |texts: &[&str]| played(&g, texts);
+    let mut game_so_far: Vec<&str> = Vec::new();
+    let mut step = |t: &'static str| {
+        game_so_far.push(t);
+        after(&game_so_far)
+    };
+    // dir:KOMI, naming komi: the second player chooses next.
+    let s = step("first komi 1/2");
+    assert_eq!(s.phase, Phase::ChoosingColour { komi: q(1, 2) });
+    // dir:KOMI, choosing a colour: White gains 1/2; Black's turn; the empty board joins.
+    let s = step("second takes white");
+    assert_eq!(s.scores, [q(0, 1), q(1, 2)]);
+    assert_eq!(history(&s), [".."]);
+    assert_eq!(s.to_move(), Player::Black);
+    // dir:TURNS, deleting the history: White may, before Black's turn.
+    let s = step("W delete");
+    assert!(s.history.is_empty());
+    assert_eq!(
+        s.phase,
+        Phase::Turn {
+            to_move: Player::Black,
+            deleted: [false, true]
+        }
+    );
+    // dir:TURNS, placing: black p reaches the empty q, so it stays.
+    let s = step("B p");
+    assert_eq!(s.position, pos("X."));
+    assert_eq!(
+        s.phase,
+        Phase::AfterPlacement {
+            mover: Player::Black
+        }
+    );
+    // dir:KO, bidding.
+    let s = step("B bid 1");
+    assert_eq!(
+        s.phase,
+        Phase::Answering {
+            bidder: Player::Black,
+            amount: q(1, 1)
+        }
+    );
+    // dir:KO, ignoring: nothing changes; White's turn, X. joins the history.
+    let s = step("W ignore");
+    assert_eq!(
+        (s.to_move(), history(&s)),
+        (Player::White, vec!["X.".into()])
+    );
+    // dir:CAPTURE: white q leaves black p without liberty (p reaches only q); q reaches p.
+    let s = step("W q");
+    assert_eq!(s.position, pos(".O"));
+    step("W bid 2");
+    // dir:KO, naming a ko winner: the loser, White, gains 2.
+    let s = step("B winner black");
+    assert_eq!(s.scores, [q(0, 1), q(5, 2)]);
+    assert_eq!(
+        s.phase,
+        Phase::Resetting {
+            winner: Player::Black
+        }
+    );
+    // dir:KO, resetting to X., the one state in the history; Black's turn.
+    let s = step("B reset X.");
+    assert_eq!(s.position, pos("X."));
+    assert_eq!(
+        (s.to_move(), history(&s)),
+        (Player::Black, vec!["X.".into()])
+    );
+    // dir:TURNS, passing: White's turn, the same position joins again.
+    let s = step("B pass");
+    assert_eq!(
+        (s.to_move(), history(&s)),
+        (Player::White, vec!["X.".into()])
+    );
+    step("W q");
+    // An optional step not taken (no bid): Black's turn begins (.O joins), then Black's
+    // placement at p removes white q (it reaches only black p) and p keeps q.
+    let s = step("B p");
+    assert_eq!(s.position, pos("X."));
+    assert_eq!(history(&s), [".O", "X."]);
+    step("B bid 0");
+    step("W winner white");
+    // A reset not taken: White's turn begins (X. is there already), and White passes.
+    let s = step("W pass");
+    assert_eq!(
+        (s.to_move(), history(&s)),
+        (Player::Black, vec![".O".into(), "X.".into()])
+    );
+    // A komi not named: a first placement plays at komi 0.
+    let s = played(&g, &["B p"]);
+    assert_eq!(
+        (s.scores.clone(), history(&s)),
+        ([q(0, 1), q(0, 1)], vec!["..".into()])
+    );
+
+    // The refusals, one per arm, and those of the clause functions.
+    let komi = ["first komi 1/2"];
+    assert_eq!(refused(&g, &komi, "B p").0, "dir:KOMI");
+    let turn = ["first komi 1/2", "second takes white"];
+    let (clause, reason) = refused(&g, &turn, "W p");
+    assert_eq!(
+        (clause, reason.as_str()),
+        ("dir:TURNS", "it is Black's turn, not White's")
+    );
+    let (clause, reason) = refused(&g, &turn, "B ignore");
+    assert_eq!(clause, "dir:TURNS");
+    assert!(
+        reason.starts_with("on a turn Black places a stone or passes"),
+        "{reason}"
+    );
+    let bid = ["first komi 1/2", "second takes white", "B p", "B bid 1"];
+    let (clause, reason) = refused(&g, &bid, "B ignore");
+    assert_eq!(
+        (clause, reason.as_str()),
+        ("dir:KO", "White must answer Black's ko bid first")
+    );
+    let (clause, reason) = refused(&g, &bid, "W q");
+    assert_eq!(clause, "dir:KO");
+    assert!(
+        reason.starts_with("White must ignore the ko bid or name a ko winner"),
+        "{reason}"
+    );
+    let twice = ["first komi 1/2", "second takes white", "W delete"];
+    assert_eq!(refused(&g, &twice, "W delete").0, "dir:TURNS");
+    assert_eq!(refused(&g, &["B p", "W pass"], "B p").0, "dir:TURNS");
+    assert_eq!(refused(&g, &["B p"], "B bid -1").0, "dir:KO");
+    let won = ["B p", "B bid 0", "W winner black"];
+    assert_eq!(refused(&g, &won, "B reset .O").0, "dir:KO");
+}
 
 // ---------------------------------------------------------------------------------------
 // dir:INTRO
@@ -69,7 +235,7 @@ const PAIR: &str =
 #[test]
 fn dir_intro_start() {
     let g = game("rules: directed\nboard: {directed_cycle: 3}\n");
-    let s = directed::start(&g.setup, Deleters::Either).unwrap();
+    let s = directed::start(&g.setup).unwrap();
     assert_eq!(s.scores, [q(0, 1), q(0, 1)]);
     assert!(s.history.is_empty());
     assert_eq!(s.phase, Phase::NamingKomi);
@@ -152,7 +318,7 @@ fn dir_komi_phase_order() {
     let s = played(&g, &["B 1"]);
     assert_eq!(s.scores, [q(0, 1), q(0, 1)]);
     let agreed = game("rules: directed\nboard: {path: 2}\nkomi: 6.5\n");
-    let s = directed::start(&agreed.setup, Deleters::Either).unwrap();
+    let s = start(&agreed);
     assert_eq!(s.scores, [q(0, 1), q(13, 2)]);
     assert!(matches!(
         s.phase,
@@ -202,24 +368,33 @@ fn dir_turns_deletion_and_turn_kinds() {
     assert_eq!(refusal(&g, &[], "B resign"), "dir:TURNS");
 }
 
-/// dir:TURNS, reading 5: with `Deleters::Mover` only the player to move may delete.
+/// dir:TURNS, reading 5: with `Deleters::Mover` (a variant) only the player to move may
+/// delete; the transcription (either player) lets both.
 #[test]
 fn dir_turns_reading_5_mover_only() {
     let g = game("rules: directed\nboard: {directed_cycle: 3}\n");
-    let mut s = directed::start(&g.setup, Deleters::Mover).unwrap();
+    let mut mover_only: DirectedGame =
+        graphgo::variants::directed::start(&g.setup, Deleters::Mover).unwrap();
     for t in turns(&g, &["B 1"]) {
-        s = directed::take_turn(&s, &t).unwrap();
+        mover_only.play(&t).unwrap();
     }
     let white_deletes = Turn::parse("W delete", &g.setup.board).unwrap();
     let black_deletes = Turn::parse("B delete", &g.setup.board).unwrap();
-    assert_eq!(
-        directed::take_turn(&s, &black_deletes).unwrap_err().clause,
-        "dir:TURNS"
+    let refused = mover_only.clone().play(&black_deletes).unwrap_err();
+    assert_eq!(refused.clause, "dir:TURNS");
+    assert!(
+        refused.reason.contains("only White may delete"),
+        "{}",
+        refused.reason
     );
-    assert!(directed::take_turn(&s, &white_deletes).is_ok());
-    // Under the default reading both may.
+    assert!(mover_only.clone().play(&white_deletes).is_ok());
+    // The legal turns follow: White's deletion, not Black's.
+    let legal = mover_only.legal_turns();
+    assert!(legal.contains(&white_deletes) && !legal.contains(&black_deletes));
+    // Under the source's reading both may.
     let s = played(&g, &["B 1"]);
     assert!(directed::take_turn(&s, &black_deletes).is_ok());
+    assert!(directed::take_turn(&s, &white_deletes).is_ok());
 }
 
 // ---------------------------------------------------------------------------------------
@@ -599,11 +774,6 @@ fn dir_win_ko_loop_resolved_by_a_bid() {
 #[test]
 fn dir_note_pass_forever() {
     let g = game("rules: directed\nboard: {directed_cycle: 3}\nkomi: 1\n");
-    let cycle: Vec<String> = directed::pass_forever(Player::White)
-        .iter()
-        .map(|t| t.text(&g.setup.board))
-        .collect();
-    assert_eq!(cycle, vec!["W pass".to_string(), "B pass".to_string()]);
     let o = lasso(&g, &["B 1"], &["W pass", "B pass"]).unwrap();
     // Black 1 reaches 2 (empty): live. Final Black 1, White 1 (komi): a draw.
     assert_eq!(o.final_scores, Some([q(1, 1), q(1, 1)]));

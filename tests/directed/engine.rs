@@ -17,7 +17,7 @@ use graphgo::variants::Spec;
 use proptest::prelude::*;
 
 /// A random digraph on n points (no loops, each arc once) and a random starting state.
-fn setup() -> impl Strategy<Value = Setup> {
+pub(crate) fn setup() -> impl Strategy<Value = Setup> {
     (2..=8usize)
         .prop_flat_map(|n| {
             (
@@ -56,7 +56,7 @@ fn setup() -> impl Strategy<Value = Setup> {
 
 /// Turns chosen by the numbers in `choices`: mostly a legal turn of the transcription, one
 /// in eight a fixed out-of-place turn (a bid by the wrong player, an answer with no bid, …).
-fn turns(setup: &Setup, choices: &[u16]) -> Vec<Turn> {
+pub(crate) fn turns(setup: &Setup, choices: &[u16]) -> Vec<Turn> {
     let odd = |k: u16| match k % 4 {
         0 => Turn::Ignore {
             player: Player::White,

@@ -11,3 +11,4 @@ mod clauses;
 mod cli;
 mod engine;
 mod properties;
+mod variants;

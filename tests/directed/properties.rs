@@ -10,12 +10,13 @@ use graphgo::board::digraph::Digraph;
 use graphgo::board::Board;
 use graphgo::game::{Colour, Equipment, Options, Player, Repetition, RuleId, RuleSet, Setup, Turn};
 use graphgo::io::record::Record;
-use graphgo::spec::directed::{self, place_stone, Deleters, Position};
+use graphgo::spec::directed::{self, place_stone, Position};
 use graphgo::spec::ggg::{make_move, ColouredGraph};
 use graphgo::spec::pairs::{
     longest_by_witness, longest_superko_game, loop_start, pair_moves, parse_points,
     replay_superko_game,
 };
+use graphgo::variants::directed::Deleters;
 use graphgo::variants::Spec;
 use proptest::prelude::*;
 
@@ -307,7 +308,9 @@ fn dir_intro_records_round_trip() {
     }
     // The game above is legal: White moves first (to_move defaults to Black, so W 2-1 is
     // refused: the record does not say white starts).
-    let s = directed::start(&game.setup, Deleters::Either).unwrap();
+    let s = graphgo::variants::directed::start(&game.setup, Deleters::Either)
+        .unwrap()
+        .state;
     assert_eq!(
         directed::take_turn(&s, &game.turns[0]).unwrap_err().clause,
         "dir:TURNS"

@@ -1219,7 +1219,8 @@ pub fn lasso_outcome(record: &Record, game: &Game) -> Result<Option<serde_json::
         return Ok(None);
     };
     let board = &game.setup.board;
-    Ok(Some(match crate::spec::lasso::evaluate(game, &cycle)? {
+    let decided = crate::variants::directed::lasso_outcome(game, &cycle)?;
+    Ok(Some(match decided {
         Ok(o) => crate::spec::lasso::to_json(&o, board),
         Err(e) => serde_json::json!({
             "illegal": crate::spec::lasso::describe_error(&e, board, game, &cycle)
