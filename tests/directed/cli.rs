@@ -335,3 +335,30 @@ fn dir_win_a_broken_lasso_reports_index_pass_and_clause() {
         "{v}"
     );
 }
+
+/// dir:WIN: a player's unsustainability is the highest of the unsustainable actions it takes
+/// infinitely often, `none` if it takes none. In endgame_ko_bid_zero.yaml (its header) Black
+/// bids (level 1, `bid`) and White names itself winner (level 2, `name-self-winner`) every
+/// pass of the cycle; in pass_forever.yaml both only pass and place. Both reports say so.
+#[test]
+fn dir_win_the_report_names_each_players_unsustainability() {
+    let v = play_json("endgame_ko_bid_zero.yaml");
+    assert_eq!(
+        v["lasso"]["unsustainability"],
+        serde_json::json!({"black": "bid", "white": "name-self-winner"}),
+        "{v}"
+    );
+    let (code, out) = play_example("endgame_ko_bid_zero.yaml");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("[bid]; unsustainability: bid;"), "{out}");
+    assert!(
+        out.contains("[name-self-winner]; unsustainability: name-self-winner;"),
+        "{out}"
+    );
+    let v = play_json("pass_forever.yaml");
+    assert_eq!(
+        v["lasso"]["unsustainability"],
+        serde_json::json!({"black": "none", "white": "none"}),
+        "{v}"
+    );
+}

@@ -331,3 +331,56 @@ fn nrich_boards_a_road_map_of_three_thousand_junctions() {
         );
     }
 }
+
+/// nrich:boards: the road map keeps each street of its w x h lattice with probability 7/8
+/// and puts a diagonal in a block with probability 1/4, one way or the other with
+/// probability 1/2, never both (so no two streets cross). On 60 x 50 junctions, counted by
+/// hand from those figures: 59 · 50 = 2950 east-west streets (mean 2581, sd 18),
+/// 60 · 49 = 2940 north-south ones (mean 2572, sd 18), 59 · 49 = 2891 blocks, each of the
+/// two diagonals in about 361 of them (sd 18). The bounds are six standard deviations wide,
+/// for every seed tried here.
+#[test]
+fn nrich_boards_a_road_map_keeps_each_kind_of_street_in_its_proportion() {
+    for seed in [1, 2002, 31337] {
+        let b = Network::RoadMap {
+            width: 60,
+            height: 50,
+            seed,
+        }
+        .board()
+        .unwrap();
+        let xy = |v: usize| -> (i64, i64) {
+            let (x, y) = b.name(v).split_once('-').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        };
+        let (mut east, mut north, mut rising, mut falling) = (0, 0, 0, 0);
+        let mut blocks = std::collections::BTreeMap::new();
+        for (u, v) in b.edges() {
+            let ((x1, y1), (x2, y2)) = (xy(u), xy(v));
+            let ((x1, y1), (x2, y2)) = if x1 <= x2 {
+                ((x1, y1), (x2, y2))
+            } else {
+                ((x2, y2), (x1, y1))
+            };
+            match (x2 - x1, y2 - y1) {
+                (1, 0) => east += 1,
+                (0, 1) | (0, -1) => north += 1,
+                (1, 1) => rising += 1,
+                (1, -1) => falling += 1,
+                step => panic!("seed {seed}: street {u}-{v} steps by {step:?}"),
+            }
+            if x2 - x1 == 1 && y1 != y2 {
+                *blocks.entry((x1, y1.min(y2))).or_insert(0) += 1;
+            }
+        }
+        assert!((2473..=2689).contains(&east), "seed {seed}: {east} east-west");
+        assert!((2465..=2680).contains(&north), "seed {seed}: {north} north-south");
+        for (kind, n) in [("rising", rising), ("falling", falling)] {
+            assert!((254..=468).contains(&n), "seed {seed}: {n} {kind} diagonals");
+        }
+        assert!(
+            blocks.values().all(|&n| n == 1),
+            "seed {seed}: a block with two diagonals"
+        );
+    }
+}
