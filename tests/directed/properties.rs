@@ -101,17 +101,21 @@ fn dir_note_pairs_transitions() {
 /// dir:NOTE-pairs: the witness replay refuses what superko refuses. N = 1: Black 0, White 1
 /// captures, Black 0 again would capture back to the position after move 1 (worked out in
 /// spec/directed.md); a stone on an occupied point and a point off the board are refused;
-/// a game of two moves goes through 3 positions.
+/// a game of two moves goes through 3 positions. The refusal names the move's player: Black
+/// makes the odd moves, White the even ones.
 #[test]
 fn dir_note_pairs_witness_replay_refuses() {
     assert_eq!(replay_superko_game(1, &[0, 1]), Ok(3));
     let again = replay_superko_game(1, &[0, 1, 0]).unwrap_err();
     assert!(
-        again.contains("move 3") && again.contains("occurred before"),
+        again.contains("move 3 (Black at 0)") && again.contains("occurred before"),
         "{again}"
     );
     let occupied = replay_superko_game(2, &[0, 0]).unwrap_err();
-    assert!(occupied.contains("move 2") && occupied.contains("not an empty point"));
+    assert!(
+        occupied.contains("move 2 (White at 0)") && occupied.contains("not an empty point"),
+        "{occupied}"
+    );
     assert!(replay_superko_game(2, &[4]).is_err());
     assert_eq!(parse_points("# a comment\n0 1\n 2"), Ok(vec![0, 1, 2]));
     assert!(parse_points("0 x").is_err());

@@ -373,10 +373,19 @@ fn nrich_boards_a_road_map_keeps_each_kind_of_street_in_its_proportion() {
                 *blocks.entry((x1, y1.min(y2))).or_insert(0) += 1;
             }
         }
-        assert!((2473..=2689).contains(&east), "seed {seed}: {east} east-west");
-        assert!((2465..=2680).contains(&north), "seed {seed}: {north} north-south");
+        assert!(
+            (2473..=2689).contains(&east),
+            "seed {seed}: {east} east-west"
+        );
+        assert!(
+            (2465..=2680).contains(&north),
+            "seed {seed}: {north} north-south"
+        );
         for (kind, n) in [("rising", rising), ("falling", falling)] {
-            assert!((254..=468).contains(&n), "seed {seed}: {n} {kind} diagonals");
+            assert!(
+                (254..=468).contains(&n),
+                "seed {seed}: {n} {kind} diagonals"
+            );
         }
         assert!(
             blocks.values().all(|&n| n == 1),
