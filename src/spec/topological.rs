@@ -27,9 +27,7 @@ use crate::board::space::{
     EmptyString, Generators, GoSpace, PlacementInput, Point, Points, SpaceError,
 };
 use crate::board::Board;
-use crate::game::{
-    Colour, EndReason, GameResult, Illegal, Player, Repetition, RuleId, Setup, Turn,
-};
+use crate::game::{Colour, EndReason, GameResult, Illegal, Player, RuleId, Setup, Turn};
 
 /// A set of stones (or of placements): indices into [`GoSpace::placements`].
 pub type Stones = OrdSet<usize>;
@@ -478,7 +476,6 @@ pub enum Ending {
 pub struct GameState {
     pub space: Arc<GoSpace>,
     pub ending: Ending,
-    pub repetition: Repetition,
     pub komi: BigRational,
     pub colouring: Colouring,
     pub to_move: Player,
@@ -538,7 +535,6 @@ pub fn start_unsettled(setup: &Setup) -> Result<GameState, String> {
     let state = GameState {
         space: Arc::clone(space),
         ending,
-        repetition: setup.options.repetition,
         komi: setup.komi.clone(),
         history: Vector::unit((colouring.clone(), setup.to_move)),
         earlier: HashSet::unit(colouring.clone()),
@@ -550,11 +546,12 @@ pub fn start_unsettled(setup: &Setup) -> Result<GameState, String> {
     Ok(state)
 }
 
-/// Checks a board play for `player` at placement `e` and gives the colouring it produces.
+/// `topo:D9`, `topo:D10a`, `topo:D10b` — the board play of `player` at placement `e`, when
+/// it is a turn: the colouring it produces.
 pub fn check_board_play(state: &GameState, player: Player, e: usize) -> Result<Colouring, Illegal> {
     check_placement(state, e)?;
     let produced = board_play(&state.space, &state.colouring, player, e);
-    check_repetition(state, player, e, &produced)?;
+    check_no_repetition(state, player, e, &produced)?;
     Ok(produced)
 }
 
@@ -579,38 +576,30 @@ pub fn check_placement(state: &GameState, e: usize) -> Result<(), Illegal> {
     Ok(())
 }
 
-/// `topo:D10a`, `topo:D10b` (or the record's repetition option) — the board play of
-/// `player` at `e`, producing `produced`, repeats no earlier colouring the rule forbids.
-pub fn check_repetition(
+/// `topo:D10a`, `topo:D10b` — the board play of `player` at `e`, producing `produced`,
+/// repeats no earlier colouring of X (`state.earlier`).
+pub fn check_no_repetition(
     state: &GameState,
     player: Player,
     e: usize,
     produced: &Colouring,
 ) -> Result<(), Illegal> {
-    let repeated = match state.repetition {
-        Repetition::Positional => !is_turn_primitive(&state.earlier, produced),
-        Repetition::Situational => state
-            .history
-            .iter()
-            .any(|(f, p)| f == produced && *p == player.opponent()),
-        Repetition::Simple => {
-            let n = state.history.len();
-            n >= 2 && state.history[n - 2].0 == *produced
-        }
-        Repetition::None => false,
+    let is_turn = match state.ending {
+        Ending::Primitive => is_turn_primitive(&state.earlier, produced),
+        Ending::Stones => is_turn_stones(
+            &Turn::Move { player, at: e },
+            &state.earlier,
+            Some(produced),
+        ),
     };
-    if repeated {
-        let clause = match state.repetition {
-            Repetition::Positional => state.ending.turn_clause(),
-            _ => "option:repetition",
-        };
-        let name = state.space.placement_name(e);
-        return Err(Illegal {
-            clause,
-            reason: format!("{name} would repeat an earlier colouring of X"),
-        });
+    if is_turn {
+        return Ok(());
     }
-    Ok(())
+    let name = state.space.placement_name(e);
+    Err(Illegal {
+        clause: state.ending.turn_clause(),
+        reason: format!("{name} would repeat an earlier colouring of X"),
+    })
 }
 
 /// The state after `player`'s board play produced `colouring` (checked), before the end of
@@ -627,52 +616,68 @@ pub fn after_board_play(state: &GameState, player: Player, colouring: Colouring)
     }
 }
 
-/// One turn: the rules' answer to `turn` in `state`, a new state or the clause that forbids it.
-pub fn take_turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
-    if state.result.is_some() {
-        return Err(Illegal {
-            clause: state.ending.end_clause(),
-            reason: "the game is over".into(),
-        });
-    }
-    let player = turn.player();
-    if player != state.to_move {
-        return Err(Illegal {
-            clause: "topo:R3",
-            reason: format!("it is {}'s turn, not {}'s", state.to_move, player),
-        });
-    }
-    let next = match *turn {
-        Turn::Move { at, .. } => {
-            let colouring = check_board_play(state, player, at)?;
-            after_board_play(state, player, colouring)
+/// A turn (`topo:D10a`, `topo:D10b`): the rules' answer to `turn` in `state`, the state
+/// after it (with the end of the game decided, `topo:R4a`, `topo:R4b`) or the clause that
+/// refuses it. One arm per rule of the text that acts in a turn.
+pub fn turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
+    let next = match (state.ending, turn) {
+        // topo:R4a, topo:R4b — the game has ended: no more turns.
+        _ if state.result.is_some() => {
+            return Err(Illegal {
+                clause: state.ending.end_clause(),
+                reason: "the game is over".into(),
+            })
         }
-        Turn::Pass { .. } => {
-            if state.ending == Ending::Primitive {
-                return Err(Illegal {
-                    clause: "topo:D10a",
-                    reason: "under the primitive rules a turn is a board play: there is no passing"
-                        .into(),
-                });
-            }
-            debug_assert!(is_turn_stones(turn, &state.earlier, None));
-            let situation = (state.colouring.clone(), next_player(player));
-            GameState {
-                history: state.history.clone() + Vector::unit(situation),
-                to_move: next_player(player),
-                consecutive_passes: state.consecutive_passes + 1,
-                ..state.clone()
-            }
+        // topo:R3 — the players alternate.
+        (_, t) if t.player() != state.to_move => {
+            return Err(Illegal {
+                clause: "topo:R3",
+                reason: format!("it is {}'s turn, not {}'s", state.to_move, t.player()),
+            })
         }
-        // No resignation, and none of the directed rules' turns.
+        // topo:D9 — a board play at a legal placement (topo:D4): colour it, clear the
+        // opponent, then oneself (topo:D8); a turn when it repeats no earlier colouring
+        // (topo:D10a, topo:D10b).
+        (_, &Turn::Move { player, at }) => {
+            check_placement(state, at)?;
+            let produced = board_play(&state.space, &state.colouring, player, at);
+            check_no_repetition(state, player, at, &produced)?;
+            after_board_play(state, player, produced)
+        }
+        // topo:D10b — with stone scoring a turn may be a pass; two in a row end the game
+        // (topo:R4b, decided below).
+        (Ending::Stones, &Turn::Pass { player }) if is_turn_stones(turn, &state.earlier, None) => {
+            after_pass(state, player)
+        }
+        // topo:D10a — under the primitive rules a turn is a board play: no passing.
+        (Ending::Primitive, Turn::Pass { .. }) => {
+            return Err(Illegal {
+                clause: "topo:D10a",
+                reason: "under the primitive rules a turn is a board play: there is no passing"
+                    .into(),
+            })
+        }
+        // topo:D10a, topo:D10b — nothing else is a turn: no resignation, none of the
+        // directed rules' turns.
         _ => {
             return Err(Illegal {
                 clause: state.ending.turn_clause(),
                 reason: "Topological Go has no resignation: a turn is a board play (or, with stone scoring, a pass)".into(),
-            });
+            })
         }
     };
     Ok(settle(next))
+}
+
+/// `topo:D10b` — the state after `player`'s pass.
+pub fn after_pass(state: &GameState, player: Player) -> GameState {
+    let situation = (state.colouring.clone(), next_player(player));
+    GameState {
+        history: state.history.clone() + Vector::unit(situation),
+        to_move: next_player(player),
+        consecutive_passes: state.consecutive_passes + 1,
+        ..state.clone()
+    }
 }
 
 /// Decides whether the game has ended before the next turn (`topo:R4a`, `topo:R4b`).

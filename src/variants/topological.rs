@@ -1,6 +1,12 @@
-//! Topological Go as played: the transcription `crate::spec::topological` with the fast path
-//! for the board play and the legal turns (`crate::spec_fast::topological`), tested equal to
-//! the transcription's literal answer.
+//! Topological Go as played: the transcription `crate::spec::topological` with the record's
+//! repetition option (not in the source: the text has positional superko, `topo:D10a`,
+//! `topo:D10b`) and the fast path for the board play and the legal turns
+//! (`crate::spec_fast::topological`), tested equal to the transcription's literal answer.
+//!
+//! The repetition option is played by composition: the transcription's turn refuses a board
+//! play that produces a colouring of `earlier`, so the game hands it a view of the state whose
+//! `earlier` holds the colourings the option forbids ([`forbidden`]), relabels its refusal
+//! `option:repetition`, and puts the true `earlier` back.
 //!
 //! The game keeps, beside the transcription's state, what the fast path needs: the index of
 //! the go-space (built once per game, shared by its forks), a 64-bit key of every colouring
@@ -26,6 +32,8 @@ use crate::spec_fast::topological::{self as fast, Analysis, Scratch, SpaceIndex}
 #[derive(Clone, Debug)]
 pub struct TopoSpecGame {
     pub state: GameState,
+    /// The record's repetition rule (`Positional` is the text's).
+    repetition: Repetition,
     /// The go-space's index, when the fast path applies to the space.
     index: Option<Arc<SpaceIndex>>,
     /// The key of every colouring of `state.history`, in order.
@@ -41,10 +49,21 @@ pub struct TopoSpecGame {
 impl TopoSpecGame {
     /// The first position of a game, or why the setup is not a topological game.
     pub fn start(setup: &Setup) -> Result<TopoSpecGame, String> {
+        TopoSpecGame::start_with(setup, true)
+    }
+
+    /// The first position of a game that never takes the fast path (for the tests that hold
+    /// the fast path equal to the transcription).
+    pub fn start_literal(setup: &Setup) -> Result<TopoSpecGame, String> {
+        TopoSpecGame::start_with(setup, false)
+    }
+
+    fn start_with(setup: &Setup, fast: bool) -> Result<TopoSpecGame, String> {
         let state = spec::start_unsettled(setup)?;
         let index = SpaceIndex::new(&state.space);
         let mut game = TopoSpecGame {
-            index: index.applies().then(|| Arc::new(index)),
+            repetition: setup.options.repetition,
+            index: (fast && index.applies()).then(|| Arc::new(index)),
             keys: Vector::new(),
             earlier_keys: HashSet::new(),
             situations: HashSet::new(),
@@ -80,10 +99,10 @@ impl TopoSpecGame {
 
     /// Whether the colouring of key `key` (built by `produced` if the key alone cannot
     /// tell) repeats a colouring the repetition rule forbids: the check of
-    /// [`spec::check_repetition`], by key.
+    /// [`spec::check_no_repetition`] on the view of [`forbidden`], by key.
     fn repeats(&self, player: Player, key: u64, produced: impl FnOnce() -> Colouring) -> bool {
         let s = &self.state;
-        match s.repetition {
+        match self.repetition {
             Repetition::Positional => {
                 self.earlier_keys.contains(&key) && s.earlier.contains(&produced())
             }
@@ -134,15 +153,22 @@ impl TopoSpecGame {
             Ending::Stones => Some(false),
         };
         let state = self.state.clone();
+        let repetition = self.repetition;
         self.state = match unable {
             Some(unable) => spec::settle_with(state, |_| unable),
-            None => spec::settle_with(state, |s| spec::loser_primitive(s).is_some()),
+            None => spec::settle_with(state, |s| {
+                spec::loser_primitive(&forbidden(s, repetition)).is_some()
+            }),
         };
     }
 
     /// Takes over `next`, the state after a turn whose colouring has key `key`, and decides
     /// the end of the game if `settle`.
-    fn advance(&mut self, next: GameState, key: u64, settle: bool) {
+    fn advance(&mut self, mut next: GameState, key: u64, settle: bool) {
+        if settle {
+            // Decided afresh below (the transcription may have decided it on a view).
+            next.result = None;
+        }
         self.keys.push_back(key);
         self.earlier_keys.insert(key);
         self.situations.insert((key, next.to_move));
@@ -164,6 +190,56 @@ impl TopoSpecGame {
         let changes = fast::board_play(index, analysis, &mut scratch, &f, self.state.to_move, at);
         let key = fast::changed_key(self.key(), &f, &changes);
         Some((changes, key))
+    }
+}
+
+/// The view of `state` the transcription's turn is handed: `earlier` holds the colourings
+/// the repetition rule forbids the player to move to produce (all earlier ones under the
+/// text's positional superko; under `situational` those that had the opponent to move;
+/// under `simple` the one before the last turn; none under `none`).
+pub fn forbidden(state: &GameState, repetition: Repetition) -> GameState {
+    let opponent = state.to_move.opponent();
+    let earlier = match repetition {
+        Repetition::Positional => return state.clone(),
+        Repetition::Situational => state
+            .history
+            .iter()
+            .filter(|(_, p)| *p == opponent)
+            .map(|(f, _)| f.clone())
+            .collect(),
+        Repetition::Simple => {
+            let n = state.history.len();
+            if n >= 2 {
+                HashSet::unit(state.history[n - 2].0.clone())
+            } else {
+                HashSet::new()
+            }
+        }
+        Repetition::None => HashSet::new(),
+    };
+    GameState {
+        earlier,
+        ..state.clone()
+    }
+}
+
+/// A refusal of the transcription's repetition clause (`topo:D10a`, `topo:D10b`) to a board
+/// play, under a repetition rule of the record's other than the text's, is that option's.
+fn relabelled(illegal: Illegal, turn: &Turn, repetition: Repetition, ending: Ending) -> Illegal {
+    let repetition_clause = match ending {
+        Ending::Primitive => "topo:D10a",
+        Ending::Stones => "topo:D10b",
+    };
+    if repetition != Repetition::Positional
+        && matches!(turn, Turn::Move { .. })
+        && illegal.clause == repetition_clause
+    {
+        Illegal {
+            clause: "option:repetition",
+            ..illegal
+        }
+    } else {
+        illegal
     }
 }
 
@@ -189,7 +265,7 @@ impl Playable for TopoSpecGame {
             return Vec::new();
         }
         let Some(plays) = self.fast_plays(false) else {
-            return spec::legal_turns(&self.state);
+            return spec::legal_turns(&forbidden(&self.state, self.repetition));
         };
         let player = self.state.to_move;
         let mut legal: Vec<Turn> = plays.iter().map(|&at| Turn::Move { player, at }).collect();
@@ -209,20 +285,25 @@ impl Playable for TopoSpecGame {
             }
             _ => None,
         };
+        let (repetition, ending) = (self.repetition, self.state.ending);
         let Some((changes, key)) = fast else {
             // The transcription's own turn: refusals, passes, and where the fast path does
             // not apply.
-            // The transcription has decided the end of the game already.
-            let next = spec::take_turn(&self.state, turn)?;
+            let mut next = spec::turn(&forbidden(&self.state, repetition), turn)
+                .map_err(|e| relabelled(e, turn, repetition, ending))?;
+            next.earlier = self.state.earlier.update(next.colouring.clone());
             let key = colouring_key(next.colouring.iter().copied());
-            self.advance(next, key, false);
+            // The transcription decided the end on the view; under the text's rule the view
+            // is the state, and its answer stands.
+            self.advance(next, key, repetition != Repetition::Positional);
             return Ok(());
         };
         let Turn::Move { player, at } = *turn else {
             unreachable!("the fast path plays moves only")
         };
         let produced = apply(&self.state.colouring, &changes);
-        spec::check_repetition(&self.state, player, at, &produced)?;
+        spec::check_no_repetition(&forbidden(&self.state, repetition), player, at, &produced)
+            .map_err(|e| relabelled(e, turn, repetition, ending))?;
         let next = spec::after_board_play(&self.state, player, produced);
         self.advance(next, key, true);
         Ok(())

@@ -9,9 +9,10 @@
 //!   legal placement;
 //! - along random games on random go-spaces (the fast path's spaces, whose placements are
 //!   smallest open sets, and spaces it refuses), both endings, every repetition option, some
-//!   from a random colouring: the game as played (`variants::Spec`) and the literal
-//!   transcription (`spec::topological::take_turn`, `legal_turns`) show the same colouring,
-//!   legal turns, refusals and result after every turn.
+//!   from a random colouring: the game as played (`variants::Spec`), the same game kept off
+//!   the fast path (`TopoSpecGame::start_literal`) and, under the text's positional superko,
+//!   the literal transcription (`spec::topological::turn`, `legal_turns`) show the same
+//!   colouring, legal turns, refusals and result after every turn.
 //!
 //! Replaying a failure: proptest prints the shrunk input and appends its seed to
 //! `tests/proptest-regressions/topo_fast_path.txt`, replayed first on every run (commit it);
@@ -20,9 +21,12 @@
 use std::sync::Arc;
 
 use graphgo::board::space::{GoSpace, PlacementInput, Points};
-use graphgo::game::{Colour, Equipment, Player, Repetition, RuleId, RuleSet, Setup, Turn};
+use graphgo::game::{
+    Colour, Equipment, Playable, Player, Repetition, RuleId, RuleSet, Setup, Turn,
+};
 use graphgo::spec::topological::{self as topo, Colouring};
 use graphgo::spec_fast::topological::{board_play, Analysis, Scratch, SpaceIndex};
+use graphgo::variants::topological::TopoSpecGame;
 use graphgo::variants::Spec;
 use proptest::prelude::*;
 use proptest::test_runner::{FileFailurePersistence, TestCaseError};
@@ -217,7 +221,8 @@ fn repetition() -> impl Strategy<Value = Repetition> {
     ]
 }
 
-/// Plays `choices` through the game as played and through the literal transcription,
+/// Plays `choices` through the game as played, through the same game kept off the fast
+/// path, and (under the text's positional superko) through the literal transcription,
 /// comparing everything the comparer sees after every turn, and a refused turn's clause.
 fn played_as_literal(
     names: &[String],
@@ -241,55 +246,84 @@ fn played_as_literal(
     }
     setup.equipment = Equipment::Space(Arc::new(space));
     let mut played = Spec.start(&setup).unwrap();
+    let mut off_path = TopoSpecGame::start_literal(&setup).unwrap();
     let mut literal = topo::start(&setup).unwrap();
+    let positional = repetition == Repetition::Positional;
     for (i, &c) in choices.iter().enumerate() {
         let seen = played.observe();
+        let reference = off_path.observe();
         prop_assert_eq!(
             &seen.position,
-            &literal.colouring.iter().copied().collect::<Vec<_>>(),
+            &reference.position,
             "colourings differ before turn {}",
             i
         );
         prop_assert_eq!(
             &seen.result,
-            &literal.result,
+            &reference.result,
             "results differ before turn {}",
             i
         );
         let legal = played.legal_turns();
         prop_assert_eq!(
             &legal,
-            &topo::legal_turns(&literal),
+            &off_path.legal_turns(),
             "legal turns differ at turn {}",
             i
         );
+        if positional {
+            prop_assert_eq!(
+                &seen.position,
+                &literal.colouring.iter().copied().collect::<Vec<_>>(),
+                "colourings differ from the transcription's before turn {}",
+                i
+            );
+            prop_assert_eq!(&seen.result, &literal.result);
+            prop_assert_eq!(
+                &legal,
+                &topo::legal_turns(&literal),
+                "legal turns differ at turn {}",
+                i
+            );
+        }
         if legal.is_empty() {
             break;
         }
         // A legal turn, or (one choice in five) any placement, refused or not.
-        let player = literal.to_move;
+        let player = off_path.state.to_move;
         let turn = if c % 5 == 0 {
             Turn::Move {
                 player,
-                at: c / 5 % (literal.space.placements().len() + 1),
+                at: c / 5 % (off_path.state.space.placements().len() + 1),
             }
         } else {
             legal[c % legal.len()].clone()
         };
-        let by_literal = topo::take_turn(&literal, &turn);
-        match (played.play(&turn), by_literal) {
-            (Ok(()), Ok(next)) => literal = next,
+        let by_reference = off_path.play(&turn);
+        match (played.play(&turn), by_reference) {
+            (Ok(()), Ok(())) => {}
             (Err(a), Err(b)) => {
                 prop_assert_eq!(a.clause, b.clause, "refusals differ at turn {}", i)
             }
             (a, b) => prop_assert!(
                 false,
-                "turn {} {:?}: played {:?}, literal {:?}",
+                "turn {} {:?}: played {:?}, off the fast path {:?}",
                 i,
                 turn,
                 a,
-                b.map(|_| ())
+                b
             ),
+        }
+        if positional {
+            match topo::turn(&literal, &turn) {
+                Ok(next) => literal = next,
+                Err(e) => prop_assert!(
+                    played.observe().position == seen.position,
+                    "the transcription refused {:?} ({})",
+                    turn,
+                    e
+                ),
+            }
         }
     }
     Ok(())
