@@ -23,11 +23,11 @@ fn random_game(setup: &Setup, length: usize, seed: u64) -> Vec<Turn> {
         let chosen = (0..20).find_map(|_| {
             let at = empty[rng.random_range(0..empty.len())];
             let turn = Turn::Move { player, at };
-            ggg::take_turn(&state, &turn).ok().map(|s| (turn, s))
+            ggg::turn(&state, &turn).ok().map(|s| (turn, s))
         });
         let (turn, next) = chosen.unwrap_or_else(|| {
             let pass = Turn::Pass { player };
-            (pass.clone(), ggg::take_turn(&state, &pass).unwrap())
+            (pass.clone(), ggg::turn(&state, &pass).unwrap())
         });
         turns.push(turn);
         state = next;
@@ -36,9 +36,9 @@ fn random_game(setup: &Setup, length: usize, seed: u64) -> Vec<Turn> {
 }
 
 fn replay(setup: &Setup, turns: &[Turn]) -> ggg::GameState {
-    turns.iter().fold(ggg::start(setup).unwrap(), |s, t| {
-        ggg::take_turn(&s, t).unwrap()
-    })
+    turns
+        .iter()
+        .fold(ggg::start(setup).unwrap(), |s, t| ggg::turn(&s, t).unwrap())
 }
 
 fn bench(c: &mut Criterion) {

@@ -19,6 +19,7 @@ use crate::game::{Colour, EndReason, Neutral, Observation, Player, RuleId, RuleS
 use crate::io::record::Game;
 use crate::rational;
 use crate::spec::{ggg, nrich};
+use crate::variants::ggg::GraphGoGame;
 use crate::variants::Spec;
 
 /// One clause at work: its id and what it did.
@@ -101,10 +102,10 @@ pub fn explain(game: &Game) -> Result<Trace, String> {
     let board = &setup.board;
     let names = setup.turn_names();
     let mut playing = Spec.start(setup).map_err(|e| e.to_string())?;
-    // General Graph Go's own state beside it, to ask `ggg::check_move` why each move of a
-    // player left without one is refused (`ggg2:4`, `ggg3:4`).
+    // General Graph Go's own game beside it, to ask `GraphGoGame::move_refusal` why each
+    // move of a player left without one is refused (`ggg2:4`, `ggg3:4`).
     let mut graph_state = if RuleId::GRAPH.contains(&setup.rules) {
-        Some(ggg::start(setup)?)
+        Some(GraphGoGame::start(setup)?)
     } else {
         None
     };
@@ -135,7 +136,7 @@ pub fn explain(game: &Game) -> Result<Trace, String> {
                 let mut steps = turn_steps(game, turn, &before, &after);
                 history.push(after.position.clone());
                 if let Some(state) = graph_state.as_mut() {
-                    *state = ggg::take_turn(state, turn).map_err(|e| e.to_string())?;
+                    *state = state.after(turn).map_err(|e| e.to_string())?;
                     steps.extend(no_move_reasons(game, state, &before, &after, &history));
                 }
                 turns.push(TurnTrace {
@@ -187,10 +188,10 @@ fn repeated_turn(
 }
 
 /// At a `ggg2:4` or `ggg3:4` ending, the loser's every move and the clause that refuses it
-/// (`ggg::check_move`), at most [`REASONS_SHOWN`] of them named.
+/// (`GraphGoGame::move_refusal`), at most [`REASONS_SHOWN`] of them named.
 fn no_move_reasons(
     game: &Game,
-    state: &ggg::GameState,
+    played: &GraphGoGame,
     before: &Observation,
     after: &Observation,
     history: &[Vec<Colour>],
@@ -204,6 +205,7 @@ fn no_move_reasons(
     let Some(loser) = result.winner.map(Player::opponent) else {
         return Vec::new();
     };
+    let state = &played.state;
     let board = &state.position.graph;
     let empty: Vec<Vertex> = (0..board.len())
         .filter(|&v| state.position.f[v] == Colour::Empty)
@@ -217,7 +219,7 @@ fn no_move_reasons(
     let mut out: Vec<Step> = empty
         .iter()
         .take(REASONS_SHOWN)
-        .filter_map(|&at| Some((at, ggg::check_move(state, loser, at).err()?)))
+        .filter_map(|&at| Some((at, played.move_refusal(loser, at)?)))
         .map(|(at, illegal)| {
             let mut says = format!("{} may not move: {}", loser.word(), illegal.reason);
             let turn = Turn::Move { player: loser, at };
@@ -242,7 +244,7 @@ fn no_move_reasons(
 /// How many refused moves a no-move ending names.
 const REASONS_SHOWN: usize = 8;
 
-fn end_clause_of(state: &ggg::GameState) -> &'static str {
+fn end_clause_of(state: &crate::spec::ggg::GameState) -> &'static str {
     if state.rules == crate::game::Version::V2 {
         "ggg2:4"
     } else {
@@ -574,7 +576,7 @@ fn end_steps(game: &Game, last: &Observation, board: &Board) -> Vec<Step> {
                 let own: Vec<Vertex> = (0..board.len())
                     .filter(|&v| last.position[v] == player.colour())
                     .collect();
-                let counted = ggg::score(&g, player, setup.options.neutral);
+                let counted = crate::variants::ggg::score(&g, player, setup.options.neutral);
                 let territory: Vec<Vertex> = ggg::groups(&g)
                     .into_iter()
                     .filter(|grp| grp.iter().all(|&v| g.f[v] == Colour::Empty))

@@ -15,6 +15,7 @@ use num_rational::BigRational;
 use crate::board::Board;
 use crate::game::{Colour, Neutral, Player, Repetition, RuleId, SelfCapture, Setup, Turn};
 use crate::spec::{ggg, nrich};
+use crate::variants::ggg::GraphGoGame;
 
 /// Calls `visit` with every colouring of `n` vertices (3^n of them), changing one vertex or
 /// a few from one to the next, as an odometer in base 3.
@@ -160,7 +161,7 @@ pub fn solve(board: &Board) -> (i64, u64) {
 /// score of the player to move minus the other's under best play, and the positions
 /// searched, by the same search as [`solve`].
 pub fn solve_setup(setup: &Setup) -> Result<(i64, u64), String> {
-    let start = ggg::start(setup).map_err(|e| e.to_string())?;
+    let start = GraphGoGame::start(setup)?;
     let mut nodes = 0;
     let n = setup.board.len() as i64;
     let value = alpha_beta(&start, -n - 1, n + 1, &mut nodes);
@@ -191,8 +192,9 @@ pub fn solve_linear(position: &str) -> Result<i64, String> {
 }
 
 /// Negamax with alpha-beta: the value for the player to move.
-fn alpha_beta(state: &ggg::GameState, mut alpha: i64, beta: i64, nodes: &mut u64) -> i64 {
+fn alpha_beta(game: &GraphGoGame, mut alpha: i64, beta: i64, nodes: &mut u64) -> i64 {
     *nodes += 1;
+    let state = &game.state;
     if let Some(result) = &state.result {
         let [b, w] = result.score.clone().expect("a ggg1 game ends by scoring");
         let margin: BigRational = b - w;
@@ -205,17 +207,17 @@ fn alpha_beta(state: &ggg::GameState, mut alpha: i64, beta: i64, nodes: &mut u64
     let player = state.to_move;
     let mut turns: Vec<Turn> = vec![Turn::Pass { player }];
     turns.extend(
-        ggg::legal_turns(state)
+        game.legal_turns()
             .into_iter()
             .filter(|t| matches!(t, Turn::Move { .. })),
     );
     let mut best = i64::MIN;
     for turn in turns {
-        let Ok(next) = ggg::take_turn(state, &turn) else {
+        let Ok(next) = game.after(&turn) else {
             continue;
         };
         // A finished game keeps the mover of its last turn's opponent as `to_move`: the
-        // value is read from the side of `next.to_move` either way.
+        // value is read from the side of `next.state.to_move` either way.
         let value = -alpha_beta(&next, -beta, -alpha, nodes);
         best = best.max(value);
         alpha = alpha.max(value);

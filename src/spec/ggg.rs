@@ -4,6 +4,11 @@
 //! text in all three (versions 2 and 3 write `f(u)=f(v)` where version 1 writes "the same
 //! colour"), so they are transcribed once, under their `ggg1:` ids; the functions that
 //! differ are written per version, in the order of the source. Restated in `spec/ggg.md`.
+//! A game is [`start`]ed from a setup and played by [`turn`], whose one `match` has an arm per
+//! rule that acts in a turn; whether it ends, and how, is [`end`]'s `match`, one arm per
+//! rule 4. Only the source is here: the rule variants a record may choose (self-capture,
+//! other repetition rules, other readings) and the fast legal-turn path wrap this module from
+//! outside, in `crate::variants::ggg`.
 //!
 //! Values in, values out: a colouring is an `imbl::Vector`, a group an `imbl::OrdSet`, a
 //! game an immutable [`GameState`]; nothing here changes its arguments. (A function may
@@ -15,11 +20,7 @@ use imbl::{HashSet, OrdSet, Vector};
 use num_rational::BigRational;
 
 use crate::board::{Board, Vertex};
-use crate::game::{
-    Colour, EndReason, GameResult, Illegal, Neutral, NoMove, Options, Player, Repetition,
-    SelfCapture, Setup, Turn, Version,
-};
-use crate::spec_fast;
+use crate::game::{Colour, EndReason, GameResult, Illegal, Player, Setup, Turn, Version};
 
 // ---------------------------------------------------------------------------------------
 // Version 1
@@ -79,11 +80,12 @@ pub fn group(g: &ColouredGraph, v: Vertex) -> OrdSet<Vertex> {
 
 /// `ggg1:1` — the groups: the equivalence classes, which partition V.
 pub fn groups(g: &ColouredGraph) -> Vec<OrdSet<Vertex>> {
-    groups_of(g, (0..g.f.len()).collect())
+    groups_of(g, 0..g.f.len())
 }
 
-/// The groups that contain the given vertices (each once).
-fn groups_of(g: &ColouredGraph, vertices: Vec<Vertex>) -> Vec<OrdSet<Vertex>> {
+/// `ggg1:1` — the groups that contain the given vertices, each once (of the partition
+/// [`groups`], the classes that meet `vertices`).
+fn groups_of(g: &ColouredGraph, vertices: impl Iterator<Item = Vertex>) -> Vec<OrdSet<Vertex>> {
     // A local mark of the vertices already placed in a group, so each class is built once.
     let mut covered = vec![false; g.f.len()];
     let mut found = Vec::new();
@@ -118,9 +120,10 @@ pub struct Removed {
     pub white: usize,
 }
 
-/// `ggg1:2` — "removing (null-colouring) all [a player's] groups with no liberties".
+/// `ggg1:2` — "removing (null-colouring) all [a player's] groups with no liberties": the
+/// groups of the player's vertices that have no liberty.
 fn remove_groups_without_liberties(g: &ColouredGraph, player: Player) -> (ColouredGraph, usize) {
-    let dead: Vec<OrdSet<Vertex>> = groups_of(g, g.vertices_of(player.colour()).collect())
+    let dead: Vec<OrdSet<Vertex>> = groups_of(g, g.vertices_of(player.colour()))
         .into_iter()
         .filter(|grp| liberties(g, grp).is_empty())
         .collect();
@@ -163,6 +166,11 @@ pub fn next_player(player: Player) -> Player {
     player.opponent()
 }
 
+/// `ggg1:2` — a move colours an empty vertex: `v` is a vertex of V and f(v) is null.
+pub fn is_empty_vertex(g: &ColouredGraph, v: Vertex) -> bool {
+    g.f.get(v) == Some(&Colour::Empty)
+}
+
 /// `ggg1:3` — positional superko: a move may not give a colouring that occurred earlier in
 /// the game. "Earlier" includes the initial colouring and the current one (reading 3), so a
 /// move that changes nothing (a lone stone that captures only itself) is never legal.
@@ -175,25 +183,36 @@ pub fn ends_version1(consecutive_passes: u32, resigned: Option<Player>) -> bool 
     consecutive_passes >= 2 || resigned.is_some()
 }
 
-/// `ggg1:4` — a player's score: the vertices of the player's colour, plus the empty vertices
-/// in groups with no neighbour of the opponent's colour. Under `neutral: none` (reading 1,
-/// Tromp-Taylor) an empty group must also touch the player's colour to count.
-pub fn score(g: &ColouredGraph, player: Player, neutral: Neutral) -> usize {
-    let own = g.vertices_of(player.colour()).count();
-    let counted = |grp: &OrdSet<Vertex>| {
-        let touches = |c: Colour| {
-            grp.iter()
-                .any(|&u| g.graph.neighbours(u).iter().any(|&w| g.f[w] == c))
-        };
-        !touches(player.opponent().colour())
-            && (neutral == Neutral::Both || touches(player.colour()))
-    };
-    let territory: usize = groups_of(g, g.vertices_of(Colour::Empty).collect())
+/// `ggg1:4` — whether the black or white vertices of `colour` include a neighbour of `group`.
+pub fn has_neighbour_of(g: &ColouredGraph, group: &OrdSet<Vertex>, colour: Colour) -> bool {
+    group
         .iter()
-        .filter(|grp| counted(grp))
-        .map(OrdSet::len)
+        .any(|&u| g.graph.neighbours(u).iter().any(|&w| g.f[w] == colour))
+}
+
+/// `ggg1:4` — a player's score: the vertices of the player's colour, plus the empty vertices
+/// in groups with no neighbour of the opponent's colour. An empty group that touches no
+/// stone at all counts for both players, as written (reading 1; the Tromp-Taylor reading,
+/// option `neutral: none`, is `crate::variants::ggg::score`).
+pub fn score(g: &ColouredGraph, player: Player) -> usize {
+    let own = g.vertices_of(player.colour()).count();
+    let territory: usize = groups(g)
+        .into_iter()
+        .filter(|grp| grp.iter().all(|&u| g.f[u] == Colour::Empty))
+        .filter(|grp| !has_neighbour_of(g, grp, player.opponent().colour()))
+        .map(|grp| grp.len())
         .sum();
     own + territory
+}
+
+/// `ggg1:4` with komi (`ggg1:notes`, reading 10): Black's and White's scores now, komi added
+/// to White's.
+pub fn scores(state: &GameState) -> [BigRational; 2] {
+    let count = |p: Player| BigRational::from_integer(score(&state.position, p).into());
+    [
+        count(Player::Black),
+        count(Player::White) + state.komi.clone(),
+    ]
 }
 
 /// `ggg1:4` — the winner: the resigner loses; otherwise the greater score wins (komi added
@@ -256,10 +275,14 @@ pub fn may_pass_version2() -> bool {
 }
 
 /// `ggg2:4` — the game ends when a player is unable to make a move, or resigns; that player
-/// loses. This is the test "unable to make a move": no empty vertex gives a legal move.
-/// ([`legal_moves`] finds the moves [`check_move`] allows without playing each one.)
+/// loses. This is the test "unable to make a move", for the player to move: no empty vertex
+/// gives a move (`ggg1:2`) whose colouring has not occurred earlier (`ggg1:3`).
 pub fn unable_to_move(state: &GameState) -> bool {
-    legal_moves(state, state.to_move).is_empty()
+    let g = &state.position;
+    !g.vertices_of(Colour::Empty).any(|v| {
+        let (after, _) = make_move(g, state.to_move, v);
+        !repeats_earlier_position(&state.earlier, &after.f)
+    })
 }
 
 /// `ggg2:example` — the 5x5 position printed after version 2, top row first:
@@ -325,50 +348,40 @@ pub fn superko_applies_to(turn: &Turn) -> bool {
     matches!(turn, Turn::Move { .. })
 }
 
-/// `ggg3:4` — the game ends when a player is unable to make a move (and, under the option
-/// `no_move: pass`, cannot pass either) or resigns; that player loses.
+/// `ggg3:4` — the game ends when a player is unable to make a move, or resigns; that player
+/// loses. A pass is not a move (`ggg3:3`), so a player with no move loses even while holding
+/// prisoners that would pay for a pass (reading 2; the option `no_move: pass` is
+/// `crate::variants::ggg`'s).
 pub fn ends_version3(state: &GameState) -> bool {
-    let can_pass = pay_for_pass(state.prisoners, state.to_move).is_some();
-    unable_to_move(state) && (state.options.no_move == NoMove::Lose || !can_pass)
+    unable_to_move(state)
 }
 
 // ---------------------------------------------------------------------------------------
-// A game: the clauses above, put together turn by turn.
+// A game: the rules above, turn by turn.
 // ---------------------------------------------------------------------------------------
 
-/// A game in progress, as a value.
+/// A game in progress, as a value: what the rules read (the coloured graph, whose turn it
+/// is, the colourings so far, the passes in a row, the prisoners) and the result once over.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameState {
     /// Which version of the rules (`ggg1`, `ggg2` or `ggg3`).
     pub rules: Version,
-    pub options: Options,
+    /// Added to White's score (`ggg1:notes`, "changing the winning condition"; reading 10).
     pub komi: BigRational,
     pub position: ColouredGraph,
     pub to_move: Player,
-    /// Every colouring of the game so far, in order, with the player to move at it.
-    pub history: Vector<(Colouring, Player)>,
-    /// The colourings of `history`, as a set (for `ggg1:3`).
+    /// `ggg1:3` — every colouring of the game so far, the initial and the current one
+    /// included (reading 3).
     pub earlier: HashSet<Colouring>,
-    /// The (colouring, player to move) pairs of `history`, as a set (for situational superko).
-    pub earlier_situations: HashSet<(Colouring, Player)>,
-    /// The key of every colouring of `history`, in order ([`spec_fast::colouring_key`]):
-    /// kept so that [`legal_moves`] tells new colourings from earlier ones without reading
-    /// every earlier colouring again on every turn. No rule reads it.
-    pub history_keys: Vector<u64>,
+    /// `ggg1:4` — the passes since the last move.
     pub consecutive_passes: u32,
+    /// `ggg3:0` — P and Q (read and changed under version 3 only).
     pub prisoners: Prisoners,
     pub result: Option<GameResult>,
 }
 
-/// The clause whose superko a version uses.
-fn superko_clause(rules: Version) -> &'static str {
-    match rules {
-        Version::V3 => "ggg3:3",
-        _ => "ggg1:3",
-    }
-}
-
-/// The first colouring of a game, or why the setup is not one.
+/// The first colouring of a game (`ggg1:notes`: the setup's colouring and first player; `ggg3:0`:
+/// its prisoners), already over when rule 4 says so; or why the setup is not one.
 pub fn start(setup: &Setup) -> Result<GameState, String> {
     let position = initial_colouring(setup)?;
     let rules = setup.rules.version().ok_or_else(|| {
@@ -379,12 +392,8 @@ pub fn start(setup: &Setup) -> Result<GameState, String> {
     })?;
     let state = GameState {
         rules,
-        options: setup.options,
         komi: setup.komi.clone(),
-        history: Vector::unit((position.f.clone(), setup.to_move)),
         earlier: HashSet::unit(position.f.clone()),
-        earlier_situations: HashSet::unit((position.f.clone(), setup.to_move)),
-        history_keys: Vector::unit(spec_fast::colouring_key(position.f.iter().copied())),
         position,
         to_move: setup.to_move,
         consecutive_passes: 0,
@@ -394,213 +403,166 @@ pub fn start(setup: &Setup) -> Result<GameState, String> {
         },
         result: None,
     };
-    Ok(settle(state))
+    let result = end(&state, None);
+    Ok(GameState { result, ..state })
 }
 
-/// Checks a move for `player` at `v` and gives the colouring it produces and what it removed.
-pub fn check_move(
-    state: &GameState,
-    player: Player,
-    v: Vertex,
-) -> Result<(ColouredGraph, Removed), Illegal> {
-    // A move colours a vertex of V: a turn that names no vertex is not a move.
-    if v >= state.position.f.len() {
-        return Err(Illegal {
-            clause: "ggg1:2",
-            reason: format!("vertex {v} is not on the board"),
-        });
-    }
-    let name = state.position.graph.name(v).to_string();
-    if state.position.f[v] != Colour::Empty {
-        return Err(Illegal {
-            clause: "ggg1:2",
-            reason: format!("{name} is not empty: a move colours an empty vertex"),
-        });
-    }
-    let (after, removed) = make_move(&state.position, player, v);
-    let own_removed = match player {
-        Player::Black => removed.black,
-        Player::White => removed.white,
-    };
-    if refuses_self_capture(state.options.self_capture, own_removed) {
-        return Err(Illegal {
-            clause: "option:self_capture",
-            reason: format!("{name} would capture {own_removed} of the mover's own stones"),
-        });
-    }
-    let repeated = match state.options.repetition {
-        Repetition::Positional => repeats_earlier_position(&state.earlier, &after.f),
-        Repetition::Situational => state
-            .earlier_situations
-            .contains(&(after.f.clone(), player.opponent())),
-        Repetition::Simple => {
-            let n = state.history.len();
-            n >= 2 && state.history[n - 2].0 == after.f
+/// A turn (`ggg1:2`: "on a player's turn" a move, a pass or a resignation): the game after
+/// `turn` in `state`, or the rule that forbids it. One arm per rule that acts.
+pub fn turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
+    let refused = |clause: &'static str, reason: String| Err(Illegal { clause, reason });
+    let name = |v: Vertex| state.position.graph.name(v).to_string();
+    // ggg1:2 — what a move makes of the colouring, when it colours an empty vertex.
+    let made = match *turn {
+        Turn::Move { player, at } if is_empty_vertex(&state.position, at) => {
+            Some(make_move(&state.position, player, at))
         }
-        Repetition::None => false,
+        _ => None,
     };
-    if repeated {
-        let clause = match state.options.repetition {
-            Repetition::Positional => superko_clause(state.rules),
-            _ => "option:repetition",
-        };
-        return Err(Illegal {
-            clause,
-            reason: format!("{name} would repeat an earlier position"),
-        });
-    }
-    Ok((after, removed))
-}
-
-/// `option:self_capture` — whether the option refuses a move that removes `own_removed` of
-/// the mover's own stones.
-fn refuses_self_capture(option: SelfCapture, own_removed: usize) -> bool {
-    match option {
-        SelfCapture::All => false,
-        SelfCapture::Multi => own_removed == 1,
-        SelfCapture::None => own_removed > 0,
-    }
-}
-
-/// The empty vertices where `player` may move now, in vertex order: those [`check_move`]
-/// allows, found without building the colouring of every candidate. What each move removes
-/// comes from [`spec_fast::ggg::move_effects`] (by locality: one pass over the board, then
-/// the degree of each vertex), and a move passes the repetition rule when the key of the
-/// colouring it would produce is none of the forbidden colourings' keys; a move whose key
-/// matches one, and every move on a colouring with a libertyless group (a setup's), is
-/// decided by [`check_move`] itself. Tested equal to [`legal_turns_literal`].
-pub fn legal_moves(state: &GameState, player: Player) -> Vec<Vertex> {
-    let f: Vec<Colour> = state.position.f.iter().copied().collect();
-    let Some(effects) = spec_fast::ggg::move_effects(&state.position.graph, &f, player) else {
-        return state
-            .position
-            .vertices_of(Colour::Empty)
-            .filter(|&v| check_move(state, player, v).is_ok())
-            .collect();
-    };
-    // The keys of the colourings a move may not give: `earlier` is the set of `history`'s
-    // colourings, `earlier_situations` the set of its pairs.
-    let keys = || state.history_keys.iter().copied();
-    let forbidden: std::collections::HashSet<u64> = match state.options.repetition {
-        Repetition::Positional => keys().collect(),
-        Repetition::Situational => keys()
-            .zip(state.history.iter())
-            .filter(|(_, (_, to_move))| *to_move == player.opponent())
-            .map(|(k, _)| k)
-            .collect(),
-        Repetition::Simple => {
-            let n = state.history_keys.len();
-            (n >= 2)
-                .then(|| state.history_keys[n - 2])
-                .into_iter()
-                .collect()
+    let played = match (state.rules, turn, made) {
+        // ggg1:4, ggg2:4, ggg3:4 — the game has ended: no turn follows.
+        (rules, _, _) if state.result.is_some() => {
+            return refused(end_clause(rules), "the game is over".into());
         }
-        Repetition::None => std::collections::HashSet::new(),
-    };
-    let now = *state.history_keys.last().expect("history is never empty");
-    effects
-        .iter()
-        .filter(|e| {
-            let own_removed = match player {
-                Player::Black => e.removed_black,
-                Player::White => e.removed_white,
+        // ggg1:2 — Black and White play alternately: only the player to move has a turn.
+        (_, t, _) if t.player() != state.to_move => {
+            return refused(
+                "ggg1:2",
+                format!("it is {}'s turn, not {}'s", state.to_move, t.player()),
+            );
+        }
+        // ggg1:2 — a move colours an empty vertex of V.
+        (_, &Turn::Move { at, .. }, None) => {
+            return if at >= state.position.f.len() {
+                refused("ggg1:2", format!("vertex {at} is not on the board"))
+            } else {
+                refused(
+                    "ggg1:2",
+                    format!("{} is not empty: a move colours an empty vertex", name(at)),
+                )
             };
-            !refuses_self_capture(state.options.self_capture, own_removed)
-                && (!forbidden.contains(&spec_fast::ggg::produced_key(now, &f, player, e))
-                    || check_move(state, player, e.at).is_ok())
-        })
-        .map(|e| e.at)
-        .collect()
-}
-
-/// One turn: the rules' answer to `turn` in `state`, a new state or the clause that forbids it.
-pub fn take_turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
-    if state.result.is_some() {
-        let clause = if state.rules == Version::V1 {
-            "ggg1:4"
-        } else {
-            end_clause(state.rules)
-        };
-        return Err(Illegal {
-            clause,
-            reason: "the game is over".into(),
-        });
-    }
-    let player = turn.player();
-    if player != state.to_move {
-        return Err(Illegal {
-            clause: "ggg1:2",
-            reason: format!("it is {}'s turn, not {}'s", state.to_move, player),
-        });
-    }
-    let next = match *turn {
-        Turn::Move { at, .. } => {
-            let (position, removed) = check_move(state, player, at)?;
-            let situation = (position.f.clone(), next_player(player));
-            GameState {
-                history: state.history.clone() + Vector::unit(situation.clone()),
-                earlier: state.earlier.update(position.f.clone()),
-                earlier_situations: state.earlier_situations.update(situation),
-                history_keys: state.history_keys.clone()
-                    + Vector::unit(spec_fast::colouring_key(position.f.iter().copied())),
-                position,
-                to_move: next_player(player),
-                consecutive_passes: 0,
-                prisoners: if state.rules == Version::V3 {
-                    count_prisoners(state.prisoners, removed)
-                } else {
-                    state.prisoners
-                },
-                ..state.clone()
-            }
         }
-        Turn::Pass { .. } => {
-            let prisoners = match state.rules {
-                Version::V1 => state.prisoners,
-                Version::V2 => {
-                    debug_assert!(!may_pass_version2());
-                    return Err(Illegal {
-                        clause: "ggg2:2",
-                        reason: "version 2 has no passing".into(),
-                    });
-                }
-                Version::V3 => pay_for_pass(state.prisoners, player).ok_or_else(|| Illegal {
-                    clause: "ggg3:2",
-                    reason: format!("{} has no prisoners to pay for a pass", player),
-                })?,
+        // ggg1:3 (ggg3:3 under version 3) — no move may give a colouring that occurred earlier.
+        (rules, &Turn::Move { at, .. }, Some((after, _)))
+            if superko_applies_to(turn) && repeats_earlier_position(&state.earlier, &after.f) =>
+        {
+            let clause = if rules == Version::V3 {
+                "ggg3:3"
+            } else {
+                "ggg1:3"
             };
-            let situation = (state.position.f.clone(), next_player(player));
-            GameState {
-                history: state.history.clone() + Vector::unit(situation.clone()),
-                earlier_situations: state.earlier_situations.update(situation),
-                history_keys: state.history_keys.clone()
-                    + Vector::unit(*state.history_keys.last().expect("history is never empty")),
-                to_move: next_player(player),
-                consecutive_passes: state.consecutive_passes + 1,
-                prisoners,
-                ..state.clone()
-            }
+            return refused(
+                clause,
+                format!("{} would repeat an earlier position", name(at)),
+            );
         }
-        Turn::Resign { .. } => {
+        // ggg1:2 — the move is made: its colouring is the position, and the other player is
+        // to move; ggg3:2 — under version 3 the removed vertices are counted as prisoners.
+        (rules, &Turn::Move { player, .. }, Some((position, removed))) => GameState {
+            earlier: state.earlier.update(position.f.clone()),
+            position,
+            to_move: next_player(player),
+            consecutive_passes: 0,
+            prisoners: if rules == Version::V3 {
+                count_prisoners(state.prisoners, removed)
+            } else {
+                state.prisoners
+            },
+            ..state.clone()
+        },
+        // ggg1:2 — under version 1 a player may say "pass".
+        (Version::V1, &Turn::Pass { player }, _) => passed(state, player, state.prisoners),
+        // ggg2:2 — under version 2 a turn is a move or a resignation.
+        (Version::V2, &Turn::Pass { player }, _) => {
+            if !may_pass_version2() {
+                return refused("ggg2:2", "version 2 has no passing".into());
+            }
+            passed(state, player, state.prisoners)
+        }
+        // ggg3:2 — under version 3 a pass costs the passer one prisoner, and needs one.
+        (Version::V3, &Turn::Pass { player }, _) => match pay_for_pass(state.prisoners, player) {
+            Some(prisoners) => passed(state, player, prisoners),
+            None => {
+                return refused(
+                    "ggg3:2",
+                    format!("{player} has no prisoners to pay for a pass"),
+                )
+            }
+        },
+        // ggg1:4, ggg2:4, ggg3:4 — a resignation ends the game, and the resigner loses.
+        (_, &Turn::Resign { player }, _) => {
             return Ok(GameState {
-                result: Some(finish(state, Some(player), EndReason::Resignation)),
+                result: end(state, Some(player)),
                 ..state.clone()
             });
         }
+        // ggg1:2 — nothing else is a turn: komi, colour choice, history and ko actions are
+        // turns of the directed rules (`dir:*`).
         _ => {
-            // Komi, colour choice, history and ko actions are turns of the directed rules
-            // (`dir:*`): General Graph Go has moves, passes and resignations only.
-            return Err(Illegal {
-                clause: "ggg1:2",
-                reason: "not a turn of General Graph Go (a move, a pass or a resignation)".into(),
-            });
+            return refused(
+                "ggg1:2",
+                "not a turn of General Graph Go (a move, a pass or a resignation)".into(),
+            );
         }
     };
-    Ok(settle(next))
+    let result = end(&played, None);
+    Ok(GameState { result, ..played })
 }
 
-/// The clause that ends a version-2 or version-3 game.
-fn end_clause(rules: Version) -> &'static str {
+/// `ggg1:2` — a pass: the colouring stays, the other player is to move; `prisoners` are the
+/// counts after it (`ggg3:2`).
+fn passed(state: &GameState, player: Player, prisoners: Prisoners) -> GameState {
+    GameState {
+        to_move: next_player(player),
+        consecutive_passes: state.consecutive_passes + 1,
+        prisoners,
+        ..state.clone()
+    }
+}
+
+/// `ggg1:4`, `ggg2:4`, `ggg3:4` — whether the game is over in `state` (after a turn, or at
+/// the start), `resigned` naming the player who just resigned; and if so its result. One
+/// arm per version's rule 4.
+pub fn end(state: &GameState, resigned: Option<Player>) -> Option<GameResult> {
+    match (state.rules, resigned) {
+        // ggg1:4 — two consecutive passes or a resignation end the game; the greater score
+        // wins, unless someone resigned (the scores are still counted and reported).
+        (Version::V1, _) => ends_version1(state.consecutive_passes, resigned).then(|| {
+            let s = scores(state);
+            GameResult {
+                winner: winner(&s, resigned),
+                by: if resigned.is_some() {
+                    EndReason::Resignation
+                } else {
+                    EndReason::Score
+                },
+                score: Some(s),
+            }
+        }),
+        // ggg2:4, ggg3:4 — a resignation ends the game; the resigner loses.
+        (_, Some(p)) => Some(GameResult {
+            winner: Some(p.opponent()),
+            by: EndReason::Resignation,
+            score: None,
+        }),
+        // ggg2:4 — a player unable to make a move has lost.
+        (Version::V2, None) => unable_to_move(state).then(|| lost_by_no_move(state)),
+        // ggg3:4 — the same under version 3, where a pass is not a move.
+        (Version::V3, None) => ends_version3(state).then(|| lost_by_no_move(state)),
+    }
+}
+
+/// `ggg2:4`, `ggg3:4` — the result when the player to move is unable to move: that player loses.
+pub fn lost_by_no_move(state: &GameState) -> GameResult {
+    GameResult {
+        winner: Some(state.to_move.opponent()),
+        by: EndReason::NoMove,
+        score: None,
+    }
+}
+
+/// The clause that forbids a turn after the end: rule 4 of the version.
+pub fn end_clause(rules: Version) -> &'static str {
     match rules {
         Version::V1 => "ggg1:4",
         Version::V2 => "ggg2:4",
@@ -608,87 +570,12 @@ fn end_clause(rules: Version) -> &'static str {
     }
 }
 
-/// Decides whether the game has ended before the next turn (`ggg1:4`, `ggg2:4`, `ggg3:4`).
-fn settle(state: GameState) -> GameState {
-    let over = match state.rules {
-        Version::V1 => ends_version1(state.consecutive_passes, None).then_some(EndReason::Score),
-        Version::V2 => unable_to_move(&state).then_some(EndReason::NoMove),
-        Version::V3 => ends_version3(&state).then_some(EndReason::NoMove),
-    };
-    match over {
-        Some(by) => GameState {
-            result: Some(finish(&state, None, by)),
-            ..state
-        },
-        None => state,
-    }
-}
-
-/// The result of a game that ends now; `loser` is the resigner, or the player to move when
-/// that player cannot move.
-fn finish(state: &GameState, resigned: Option<Player>, by: EndReason) -> GameResult {
-    match (state.rules, by) {
-        (Version::V1, _) => {
-            let s = scores(state);
-            GameResult {
-                winner: winner(&s, resigned),
-                by,
-                score: Some(s),
-            }
-        }
-        (_, EndReason::Resignation) => GameResult {
-            winner: resigned.map(Player::opponent),
-            by,
-            score: None,
-        },
-        _ => GameResult {
-            winner: Some(state.to_move.opponent()),
-            by,
-            score: None,
-        },
-    }
-}
-
-/// `ggg1:4` with komi: Black's and White's scores now.
-pub fn scores(state: &GameState) -> [BigRational; 2] {
-    let count = |p: Player| {
-        BigRational::from_integer(score(&state.position, p, state.options.neutral).into())
-    };
-    [
-        count(Player::Black),
-        count(Player::White) + state.komi.clone(),
-    ]
-}
-
-/// Every legal turn for the player to move, sorted: a move wherever [`check_move`] allows
-/// it ([`legal_moves`]), a pass where the version allows one (`ggg1:4`, `ggg2:2`,
-/// `ggg3:2`), and resigning. The same set as [`legal_turns_literal`] (tested equal),
-/// without building the state after every candidate: [`take_turn`] refuses a turn only in
-/// those checks, and building a state also decides whether the game ends there, which
-/// under versions 2 and 3 tries every move again.
+/// Every legal turn for the player to move, sorted, as the rules define it: every move at
+/// an empty vertex, the pass and the resignation that [`turn`] accepts. Each candidate is
+/// played, so this costs |V| turns (and under versions 2 and 3 each turn asks rule 4 whether
+/// the next player can move): polynomial, and the literal answer that the fast path of
+/// `crate::variants::ggg` is tested equal to.
 pub fn legal_turns(state: &GameState) -> Vec<Turn> {
-    if state.result.is_some() {
-        return Vec::new();
-    }
-    let player = state.to_move;
-    let may_pass = match state.rules {
-        Version::V1 => true,
-        Version::V2 => may_pass_version2(),
-        Version::V3 => pay_for_pass(state.prisoners, player).is_some(),
-    };
-    let mut legal: Vec<Turn> = legal_moves(state, player)
-        .into_iter()
-        .map(|at| Turn::Move { player, at })
-        .chain(may_pass.then_some(Turn::Pass { player }))
-        .chain([Turn::Resign { player }])
-        .collect();
-    legal.sort();
-    legal
-}
-
-/// Every legal turn for the player to move, sorted, as the rules define it: every turn
-/// that [`take_turn`] accepts. Kept to test [`legal_turns`] against.
-pub fn legal_turns_literal(state: &GameState) -> Vec<Turn> {
     if state.result.is_some() {
         return Vec::new();
     }
@@ -700,7 +587,7 @@ pub fn legal_turns_literal(state: &GameState) -> Vec<Turn> {
     let others = [Turn::Pass { player }, Turn::Resign { player }];
     let mut legal: Vec<Turn> = moves
         .chain(others)
-        .filter(|t| take_turn(state, t).is_ok())
+        .filter(|t| turn(state, t).is_ok())
         .collect();
     legal.sort();
     legal

@@ -13,8 +13,9 @@
 //! - every other group keeps every liberty it had.
 //!
 //! Labelling the groups once costs one pass over the board; each move then costs the
-//! degree of v (and the size of what it removes). `spec::ggg::legal_turns` uses this and is
-//! tested equal to `spec::ggg::legal_turns_literal`, which plays every candidate turn.
+//! degree of v (and the size of what it removes). `variants::ggg::GraphGoGame::legal_turns`
+//! uses this and is tested equal to its `legal_turns_literal`, which plays every candidate
+//! turn, and under the source's options to `spec::ggg::legal_turns`.
 
 use super::vertex_key;
 use crate::board::{Board, Vertex};

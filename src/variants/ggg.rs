@@ -1,2 +1,374 @@
-//! General Graph Go as played: the transcription `crate::spec::ggg` with the variants and
-//! readings that are not in the source, and the fast paths for the legal turns.
+//! General Graph Go as played: the transcription `crate::spec::ggg` with what is not in the
+//! source, wrapped around it from outside so that the transcription reads alone.
+//!
+//! - The record's options (`spec/ambiguities.md`, "Other decisions" and readings 1 and 2):
+//!   `self_capture: multi | none` refuses, after the source accepts it, a move that removed
+//!   the mover's own stones (counted by comparing them before and after); `repetition:
+//!   situational | simple | none` hands the source's superko clause (`ggg1:3`) the
+//!   colourings the variant forbids in place of every earlier one, and names its refusal
+//!   `option:repetition`; `neutral: none` counts the score from the source's clause
+//!   functions; `no_move: pass` lets a player without a move pass while the prisoners last.
+//!   Under the options the end of a version 2 or 3 game is decided again with them (who is
+//!   "unable to make a move" depends on them), and a version 1 score is counted again.
+//! - The fast path for the legal turns: what a move removes, for every empty vertex at once
+//!   ([`spec_fast::ggg::move_effects`]), and repetition by keys of colourings
+//!   ([`spec_fast::colouring_key`]), kept beside the source's state in [`GraphGoGame`].
+//!   Tested equal to the literal list ([`GraphGoGame::legal_turns_literal`], every turn
+//!   [`GraphGoGame::after`] accepts), and under the default options to the source's own
+//!   [`spec::ggg::legal_turns`].
+
+use imbl::{HashSet, OrdSet, Vector};
+use num_rational::BigRational;
+
+use crate::board::Vertex;
+use crate::game::{
+    Colour, GameResult, Illegal, Neutral, NoMove, Observation, Options, Playable, Player,
+    Repetition, SelfCapture, Setup, Turn, Version,
+};
+use crate::spec;
+use crate::spec::ggg::{
+    groups, has_neighbour_of, is_empty_vertex, make_move, may_pass_version2, pay_for_pass, winner,
+    ColouredGraph, Colouring, GameState,
+};
+use crate::spec_fast;
+
+/// A game of General Graph Go under a record's options: the source's game
+/// ([`spec::ggg::GameState`]) and what the options and the fast legal-turn path read
+/// besides it. A value: [`GraphGoGame::after`] gives the next one.
+#[derive(Clone, Debug)]
+pub struct GraphGoGame {
+    /// The source's game. Its `result` is the one under the options.
+    pub state: GameState,
+    pub options: Options,
+    /// Every colouring of the game so far, in order, with the player to move at it (for
+    /// `repetition: situational | simple`).
+    pub history: Vector<(Colouring, Player)>,
+    /// The colourings of `history` by the player to move at them, indexed by
+    /// [`Player::index`] (situational superko forbids a move by Black the colourings at
+    /// which White was to move, and the other way round).
+    pub situations: [HashSet<Colouring>; 2],
+    /// The key of every colouring of `history`, in order ([`spec_fast::colouring_key`]):
+    /// kept so that [`GraphGoGame::legal_moves`] tells new colourings from earlier ones
+    /// without reading every earlier colouring again on every turn.
+    pub history_keys: Vector<u64>,
+}
+
+impl GraphGoGame {
+    /// The game of `setup` under its options, or why the setup is not one.
+    pub fn start(setup: &Setup) -> Result<GraphGoGame, String> {
+        let state = spec::ggg::start(setup)?;
+        let mut situations = [HashSet::new(), HashSet::new()];
+        situations[state.to_move.index()].insert(state.position.f.clone());
+        let mut game = GraphGoGame {
+            options: setup.options,
+            history: Vector::unit((state.position.f.clone(), state.to_move)),
+            situations,
+            history_keys: Vector::unit(spec_fast::colouring_key(state.position.f.iter().copied())),
+            state,
+        };
+        if game.options != Options::default() {
+            game.state.result = game.result_under_options(None);
+        }
+        Ok(game)
+    }
+
+    /// The game after `turn`: the source's turn ([`spec::ggg::turn`]) on the view of this
+    /// game the options ask for, filtered by the self-capture option, then the end decided
+    /// under the options; or the clause that forbids the turn.
+    pub fn after(&self, turn: &Turn) -> Result<GraphGoGame, Illegal> {
+        let mut state = self.source_turn(&self.view(self.state.to_move), turn)?;
+        if self.options.repetition != Repetition::Positional {
+            // The source read the variant's forbidden colourings as its earlier ones; the
+            // game's own earlier colourings are every one so far.
+            state.earlier = self.state.earlier.update(state.position.f.clone());
+        }
+        let mut next = self.clone();
+        if !matches!(turn, Turn::Resign { .. }) {
+            next.history
+                .push_back((state.position.f.clone(), state.to_move));
+            next.situations[state.to_move.index()].insert(state.position.f.clone());
+            let key = if matches!(turn, Turn::Move { .. }) {
+                spec_fast::colouring_key(state.position.f.iter().copied())
+            } else {
+                *self.history_keys.last().expect("history is never empty")
+            };
+            next.history_keys.push_back(key);
+        }
+        next.state = state;
+        if self.options != Options::default() {
+            let resigned = matches!(turn, Turn::Resign { .. }).then(|| turn.player());
+            next.state.result = next.result_under_options(resigned);
+        }
+        Ok(next)
+    }
+
+    /// The source's game as the repetition option sees it when `player` moves: its
+    /// earlier colourings are the ones the option forbids the move to give.
+    fn view(&self, player: Player) -> GameState {
+        let earlier = match self.options.repetition {
+            Repetition::Positional => return self.state.clone(),
+            Repetition::Situational => self.situations[player.opponent().index()].clone(),
+            Repetition::Simple => {
+                let n = self.history.len();
+                (n >= 2)
+                    .then(|| self.history[n - 2].0.clone())
+                    .into_iter()
+                    .collect()
+            }
+            Repetition::None => HashSet::new(),
+        };
+        GameState {
+            earlier,
+            ..self.state.clone()
+        }
+    }
+
+    /// [`spec::ggg::turn`] on `view`, its superko refusal named for the repetition option,
+    /// and the self-capture option applied: a move the source allows (or refuses only as a
+    /// repetition) that removes more of the mover's own stones than the option lets is
+    /// refused under `option:self_capture`, as before the repetition rule.
+    fn source_turn(&self, view: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
+        let accepted = spec::ggg::turn(view, turn);
+        let superko = |e: &Illegal| e.clause == "ggg1:3" || e.clause == "ggg3:3";
+        let named = |e: Illegal| match self.options.repetition {
+            Repetition::Positional => e,
+            _ if superko(&e) => Illegal {
+                clause: "option:repetition",
+                ..e
+            },
+            _ => e,
+        };
+        let Turn::Move { player, at } = *turn else {
+            return accepted.map_err(named);
+        };
+        if self.options.self_capture == SelfCapture::All {
+            return accepted.map_err(named);
+        }
+        let own = |g: &ColouredGraph| g.f.iter().filter(|&&c| c == player.colour()).count();
+        let own_removed = match &accepted {
+            // A move adds one stone of the mover's and removes some: the difference.
+            Ok(after) => Some(own(&view.position) + 1 - own(&after.position)),
+            Err(e) if superko(e) => {
+                let (_, removed) = make_move(&view.position, player, at);
+                Some(match player {
+                    Player::Black => removed.black,
+                    Player::White => removed.white,
+                })
+            }
+            Err(_) => None,
+        };
+        match own_removed.filter(|&n| refuses_self_capture(self.options.self_capture, n)) {
+            Some(n) => Err(Illegal {
+                clause: "option:self_capture",
+                reason: format!(
+                    "{} would capture {n} of the mover's own stones",
+                    view.position.graph.name(at)
+                ),
+            }),
+            None => accepted.map_err(named),
+        }
+    }
+
+    /// Why a move by `player` at `at` is refused now, as [`GraphGoGame::after`] would refuse
+    /// it were `player` to move in a game not yet over; `None` if it is allowed.
+    pub fn move_refusal(&self, player: Player, at: Vertex) -> Option<Illegal> {
+        let view = GameState {
+            to_move: player,
+            result: None,
+            ..self.view(player)
+        };
+        self.source_turn(&view, &Turn::Move { player, at }).err()
+    }
+
+    /// The end under the options, `resigned` naming the player who just resigned: rule 4
+    /// of the version ([`spec::ggg::end`]) with "unable to make a move" read under the
+    /// self-capture and repetition options, `no_move: pass`, and the `neutral` score.
+    fn result_under_options(&self, resigned: Option<Player>) -> Option<GameResult> {
+        let s = &self.state;
+        match (s.rules, resigned) {
+            (Version::V1, _) => s.result.clone().map(|r| {
+                let scores = self.scores();
+                GameResult {
+                    winner: winner(&scores, resigned),
+                    score: Some(scores),
+                    ..r
+                }
+            }),
+            (_, Some(_)) => s.result.clone(),
+            (rules, None) => {
+                let unable = self.legal_moves(s.to_move).is_empty();
+                let may_pass = rules == Version::V3
+                    && self.options.no_move == NoMove::Pass
+                    && pay_for_pass(s.prisoners, s.to_move).is_some();
+                (unable && !may_pass).then(|| spec::ggg::lost_by_no_move(s))
+            }
+        }
+    }
+
+    /// `ggg1:4` with komi under the `neutral` option: Black's and White's scores now.
+    pub fn scores(&self) -> [BigRational; 2] {
+        let count = |p: Player| {
+            BigRational::from_integer(score(&self.state.position, p, self.options.neutral).into())
+        };
+        [
+            count(Player::Black),
+            count(Player::White) + self.state.komi.clone(),
+        ]
+    }
+
+    /// The empty vertices where `player` may move now, in vertex order: those
+    /// [`GraphGoGame::move_refusal`] allows, found without building the colouring of every
+    /// candidate. What each move removes comes from [`spec_fast::ggg::move_effects`] (by
+    /// locality: one pass over the board, then the degree of each vertex), and a move passes
+    /// the repetition rule when the key of the colouring it would produce is none of the
+    /// forbidden colourings' keys; a move whose key matches one, and every move on a
+    /// colouring with a libertyless group (a setup's), is decided by `move_refusal` itself.
+    pub fn legal_moves(&self, player: Player) -> Vec<Vertex> {
+        let position = &self.state.position;
+        let f: Vec<Colour> = position.f.iter().copied().collect();
+        let Some(effects) = spec_fast::ggg::move_effects(&position.graph, &f, player) else {
+            return (0..f.len())
+                .filter(|&v| f[v] == Colour::Empty)
+                .filter(|&v| self.move_refusal(player, v).is_none())
+                .collect();
+        };
+        // The keys of the colourings a move may not give (those of `view`'s earlier ones).
+        let keys = || self.history_keys.iter().copied();
+        let forbidden: std::collections::HashSet<u64> = match self.options.repetition {
+            Repetition::Positional => keys().collect(),
+            Repetition::Situational => keys()
+                .zip(self.history.iter())
+                .filter(|(_, (_, to_move))| *to_move == player.opponent())
+                .map(|(k, _)| k)
+                .collect(),
+            Repetition::Simple => {
+                let n = self.history_keys.len();
+                (n >= 2)
+                    .then(|| self.history_keys[n - 2])
+                    .into_iter()
+                    .collect()
+            }
+            Repetition::None => std::collections::HashSet::new(),
+        };
+        let now = *self.history_keys.last().expect("history is never empty");
+        effects
+            .iter()
+            .filter(|e| {
+                let own_removed = match player {
+                    Player::Black => e.removed_black,
+                    Player::White => e.removed_white,
+                };
+                !refuses_self_capture(self.options.self_capture, own_removed)
+                    && (!forbidden.contains(&spec_fast::ggg::produced_key(now, &f, player, e))
+                        || self.move_refusal(player, e.at).is_none())
+            })
+            .map(|e| e.at)
+            .collect()
+    }
+
+    /// Every legal turn for the player to move, sorted: a move wherever
+    /// [`GraphGoGame::legal_moves`] finds one, a pass where the version allows one
+    /// (`ggg1:2`, `ggg2:2`, `ggg3:2`), and resigning. The same set as
+    /// [`GraphGoGame::legal_turns_literal`] (tested equal), without building the game after
+    /// every candidate: the source's turn refuses a turn only in those checks, and building
+    /// a game also decides whether it ends there, which under versions 2 and 3 tries every
+    /// move again.
+    pub fn legal_turns(&self) -> Vec<Turn> {
+        if self.state.result.is_some() {
+            return Vec::new();
+        }
+        let player = self.state.to_move;
+        let may_pass = match self.state.rules {
+            Version::V1 => true,
+            Version::V2 => may_pass_version2(),
+            Version::V3 => pay_for_pass(self.state.prisoners, player).is_some(),
+        };
+        let mut legal: Vec<Turn> = self
+            .legal_moves(player)
+            .into_iter()
+            .map(|at| Turn::Move { player, at })
+            .chain(may_pass.then_some(Turn::Pass { player }))
+            .chain([Turn::Resign { player }])
+            .collect();
+        legal.sort();
+        legal
+    }
+
+    /// Every legal turn for the player to move, sorted, as the options define it: every turn
+    /// that [`GraphGoGame::after`] accepts. Kept to test [`GraphGoGame::legal_turns`] against.
+    pub fn legal_turns_literal(&self) -> Vec<Turn> {
+        if self.state.result.is_some() {
+            return Vec::new();
+        }
+        let player = self.state.to_move;
+        let moves = (0..self.state.position.f.len())
+            .filter(|&at| is_empty_vertex(&self.state.position, at))
+            .map(|at| Turn::Move { player, at });
+        let others = [Turn::Pass { player }, Turn::Resign { player }];
+        let mut legal: Vec<Turn> = moves
+            .chain(others)
+            .filter(|t| self.after(t).is_ok())
+            .collect();
+        legal.sort();
+        legal
+    }
+}
+
+/// `option:self_capture` — whether the option refuses a move that removes `own_removed` of
+/// the mover's own stones.
+fn refuses_self_capture(option: SelfCapture, own_removed: usize) -> bool {
+    match option {
+        SelfCapture::All => false,
+        SelfCapture::Multi => own_removed == 1,
+        SelfCapture::None => own_removed > 0,
+    }
+}
+
+/// `ggg1:4` under the `neutral` reading (reading 1): the source's score
+/// ([`spec::ggg::score`], `neutral: both`), or under `neutral: none` (Tromp-Taylor) the
+/// same count less the empty groups that touch no stone of the player's: an empty group
+/// counts for a player only when it also has a neighbour of the player's colour.
+pub fn score(g: &ColouredGraph, player: Player, neutral: Neutral) -> usize {
+    let written = spec::ggg::score(g, player);
+    match neutral {
+        Neutral::Both => written,
+        Neutral::None => {
+            let untouched: usize = groups(g)
+                .into_iter()
+                .filter(|grp| grp.iter().all(|&u| g.f[u] == Colour::Empty))
+                .filter(|grp| {
+                    !has_neighbour_of(g, grp, player.opponent().colour())
+                        && !has_neighbour_of(g, grp, player.colour())
+                })
+                .map(|grp: OrdSet<Vertex>| grp.len())
+                .sum();
+            written - untouched
+        }
+    }
+}
+
+impl Playable for GraphGoGame {
+    fn observe(&self) -> Observation {
+        let s = &self.state;
+        Observation {
+            position: s.position.f.iter().copied().collect(),
+            to_move: s.result.is_none().then_some(s.to_move),
+            prisoners: (s.rules == Version::V3).then_some([s.prisoners.p, s.prisoners.q]),
+            scores: None,
+            result: s.result.clone(),
+        }
+    }
+
+    fn legal_turns(&self) -> Vec<Turn> {
+        GraphGoGame::legal_turns(self)
+    }
+
+    fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
+        *self = self.after(turn)?;
+        Ok(())
+    }
+
+    fn fork(&self) -> Option<Box<dyn Playable>> {
+        Some(Box::new(self.clone()))
+    }
+}

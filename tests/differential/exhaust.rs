@@ -165,19 +165,19 @@ fn a_chain_without_a_liberty_breaks_the_invariant() {
 
 #[test]
 fn the_fast_legal_turn_list_of_ggg_equals_the_literal_one() {
-    // `spec::ggg::legal_turns` checks each candidate with `check_move` and the pass rules;
-    // `legal_turns_literal` asks `take_turn` of each. Compared at every position reached in
-    // three turns on every graph of up to 4 vertices, under every rule setup.
-    use graphgo::spec::ggg;
-    fn walk(state: &ggg::GameState, depth: usize, compared: &mut usize) {
-        let fast = ggg::legal_turns(state);
-        assert_eq!(fast, ggg::legal_turns_literal(state), "{state:?}");
+    // `GraphGoGame::legal_turns` finds the moves by `spec_fast` and the pass rules;
+    // `legal_turns_literal` asks `GraphGoGame::after` of each. Compared at every position
+    // reached in three turns on every graph of up to 4 vertices, under every rule setup.
+    use graphgo::variants::ggg::GraphGoGame;
+    fn walk(state: &GraphGoGame, depth: usize, compared: &mut usize) {
+        let fast = state.legal_turns();
+        assert_eq!(fast, state.legal_turns_literal(), "{state:?}");
         *compared += 1;
         if depth == 0 {
             return;
         }
         for turn in &fast {
-            walk(&ggg::take_turn(state, turn).unwrap(), depth - 1, compared);
+            walk(&state.after(turn).unwrap(), depth - 1, compared);
         }
     }
     let mut compared = 0;
@@ -190,7 +190,7 @@ fn the_fast_legal_turn_list_of_ggg_equals_the_literal_one() {
                 .collect();
             let board = graphgo::board::Board::from_edges(&names, &pairs).unwrap();
             for setup in exhaust::graph_rule_setups(&board) {
-                walk(&ggg::start(&setup).unwrap(), 3, &mut compared);
+                walk(&GraphGoGame::start(&setup).unwrap(), 3, &mut compared);
             }
         }
     }

@@ -10,7 +10,7 @@ use crate::table;
 use std::sync::Arc;
 
 use graphgo::board::Board;
-use graphgo::game::{Colour, EndReason, Neutral, Player, RuleId, RuleSet, Turn};
+use graphgo::game::{Colour, EndReason, Player, RuleId, RuleSet, Turn};
 use graphgo::spec::ggg::{self, ColouredGraph, Prisoners, Removed};
 use graphgo::variants::Spec;
 use imbl::OrdSet;
@@ -574,8 +574,8 @@ fn ggg1_4_score_on_a_star() {
     let board =
         Board::from_edges(&["c", "1", "2", "3"], &[("c", "1"), ("c", "2"), ("c", "3")]).unwrap();
     let g = coloured(&stones(RuleId::Ggg1, board, &["c"], &["1"]));
-    assert_eq!(ggg::score(&g, Player::Black, Neutral::Both), 3);
-    assert_eq!(ggg::score(&g, Player::White, Neutral::Both), 1);
+    assert_eq!(ggg::score(&g, Player::Black), 3);
+    assert_eq!(ggg::score(&g, Player::White), 1);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -761,4 +761,193 @@ fn ggg3_4_resigner_loses() {
     assert_eq!(result.by, EndReason::Resignation);
     assert_eq!(result.winner, Some(Player::White));
     t.refused_by("W 1-1", "ggg3:4");
+}
+
+// ---------------------------------------------------------------------------------------
+// The source's turn, arm by arm: `ggg::turn` and `ggg::end` asked directly (no options, no
+// fast path), each arm reached by a hand-worked position.
+// ---------------------------------------------------------------------------------------
+
+/// Every arm of `ggg::turn` (and of `ggg::end`, which it asks) reached once, with the
+/// clause each refusal names and the game each accepted turn gives, worked by hand:
+/// - ggg1:2 — on the path 1-2-3, `W 1` out of turn, a move on vertex 9 (not on the board),
+///   and after `B 2` the move `W 2` on a stone; a ko action is no turn of this game;
+/// - ggg1:2 then ggg1:4 — `B 2`, `W pass`, `B pass`: the game ends by score, Black 3 (the
+///   stone and the empty ends 1 and 3, which touch no white) to White 0; a further turn
+///   is refused by ggg1:4;
+/// - ggg1:3 — on a single vertex `B 1` removes itself and gives the empty colouring again;
+/// - ggg1:4 — `B resign` at once: White wins, both scores counted (3 and 3: the empty
+///   path is one empty group with no neighbour of either colour, reading 1);
+/// - ggg2:2 — a pass under version 2; ggg2:4 — on a single vertex Black has no move, so the
+///   version 2 game is over at the start, White the winner;
+/// - ggg3:2 — on the path 1-2 with P = 1, Q = 0: `B pass` pays P down to 0, `W pass` is
+///   refused (Q = 0); then `W 1`, `B 2` captures White's stone (P = 1);
+/// - ggg3:3 — on the path 1-2-3-4 with White on 2 and P = 1, `B 1` would remove itself and
+///   repeat the colouring; the pass that repeats it is allowed;
+/// - ggg3:4 — `B resign` ends a version 3 game, White the winner and no score.
+#[test]
+fn the_turn_reaches_every_arm() {
+    use graphgo::game::{GameResult, Illegal, Setup};
+    let start = |setup: &Setup| ggg::start(setup).expect("the setup starts");
+    let refusal = |state: &ggg::GameState, turn: Turn| -> Illegal {
+        ggg::turn(state, &turn).expect_err("the turn is refused")
+    };
+    let (black, white) = (Player::Black, Player::White);
+
+    // ggg1:2 — who may take a turn, and where a move may go.
+    let path3 = stones(RuleId::Ggg1, Board::path(3).unwrap(), &[], &[]);
+    let s = start(&path3);
+    assert_eq!(
+        refusal(
+            &s,
+            Turn::Move {
+                player: white,
+                at: 0
+            }
+        )
+        .clause,
+        "ggg1:2"
+    );
+    assert_eq!(
+        refusal(
+            &s,
+            Turn::Move {
+                player: black,
+                at: 9
+            }
+        )
+        .clause,
+        "ggg1:2"
+    );
+    let s = ggg::turn(
+        &s,
+        &Turn::Move {
+            player: black,
+            at: 1,
+        },
+    )
+    .unwrap();
+    assert_eq!(s.to_move, white);
+    assert_eq!(
+        refusal(
+            &s,
+            Turn::Move {
+                player: white,
+                at: 1
+            }
+        )
+        .clause,
+        "ggg1:2"
+    );
+    assert_eq!(
+        refusal(&s, Turn::DeleteHistory { player: white }).clause,
+        "ggg1:2"
+    );
+    // ggg1:2, ggg1:4 — two passes end the game by score.
+    let s = ggg::turn(&s, &Turn::Pass { player: white }).unwrap();
+    assert_eq!(s.result, None);
+    let s = ggg::turn(&s, &Turn::Pass { player: black }).unwrap();
+    assert_eq!(
+        s.result,
+        Some(GameResult {
+            winner: Some(black),
+            by: EndReason::Score,
+            score: scores(3, 0),
+        })
+    );
+    assert_eq!(refusal(&s, Turn::Pass { player: white }).clause, "ggg1:4");
+    // ggg1:4 — resigning.
+    let s = ggg::turn(&start(&path3), &Turn::Resign { player: black }).unwrap();
+    assert_eq!(
+        s.result,
+        Some(GameResult {
+            winner: Some(white),
+            by: EndReason::Resignation,
+            score: scores(3, 3),
+        })
+    );
+    // ggg1:3 — the lone stone that removes itself.
+    let single = |rules| stones(rules, Board::path(1).unwrap(), &[], &[]);
+    let s = start(&single(RuleId::Ggg1));
+    assert_eq!(
+        refusal(
+            &s,
+            Turn::Move {
+                player: black,
+                at: 0
+            }
+        )
+        .clause,
+        "ggg1:3"
+    );
+
+    // ggg2:2, ggg2:4.
+    let s = start(&stones(RuleId::Ggg2, Board::path(3).unwrap(), &[], &[]));
+    assert_eq!(s.result, None);
+    assert_eq!(refusal(&s, Turn::Pass { player: black }).clause, "ggg2:2");
+    let s = start(&single(RuleId::Ggg2));
+    assert_eq!(
+        s.result,
+        Some(GameResult {
+            winner: Some(white),
+            by: EndReason::NoMove,
+            score: None,
+        })
+    );
+    assert_eq!(refusal(&s, Turn::Resign { player: black }).clause, "ggg2:4");
+
+    // ggg3:2 — passes paid for, prisoners counted.
+    let mut path2 = stones(RuleId::Ggg3, Board::path(2).unwrap(), &[], &[]);
+    path2.prisoners = [1, 0];
+    let s = ggg::turn(&start(&path2), &Turn::Pass { player: black }).unwrap();
+    assert_eq!(s.prisoners, Prisoners { p: 0, q: 0 });
+    assert_eq!(refusal(&s, Turn::Pass { player: white }).clause, "ggg3:2");
+    let s = ggg::turn(
+        &s,
+        &Turn::Move {
+            player: white,
+            at: 0,
+        },
+    )
+    .unwrap();
+    let s = ggg::turn(
+        &s,
+        &Turn::Move {
+            player: black,
+            at: 1,
+        },
+    )
+    .unwrap();
+    assert_eq!(s.prisoners, Prisoners { p: 1, q: 0 });
+    assert_eq!(
+        s.position.f.iter().copied().collect::<Vec<_>>(),
+        [Colour::Empty, Colour::Black]
+    );
+    // ggg3:3 — superko refuses the move, not the pass.
+    let mut path4 = stones(RuleId::Ggg3, Board::path(4).unwrap(), &[], &["2"]);
+    path4.prisoners = [1, 0];
+    let s = start(&path4);
+    assert_eq!(
+        refusal(
+            &s,
+            Turn::Move {
+                player: black,
+                at: 0
+            }
+        )
+        .clause,
+        "ggg3:3"
+    );
+    let passed = ggg::turn(&s, &Turn::Pass { player: black }).unwrap();
+    assert_eq!(passed.position, s.position);
+    // ggg3:4 — resigning.
+    let s = ggg::turn(&s, &Turn::Resign { player: black }).unwrap();
+    assert_eq!(
+        s.result,
+        Some(GameResult {
+            winner: Some(white),
+            by: EndReason::Resignation,
+            score: None,
+        })
+    );
 }

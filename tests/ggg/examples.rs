@@ -9,6 +9,7 @@ use std::sync::Arc;
 use graphgo::board::Board;
 use graphgo::game::{Colour, EndReason, Neutral, Player, RuleId, Setup};
 use graphgo::spec::ggg::{self, ColouredGraph};
+use graphgo::variants;
 use table::{diagram, int, scores, sorted, Table};
 
 /// A setup whose initial colouring is the coloured graph `g`.
@@ -68,8 +69,8 @@ fn ggg1_notes_komi_gadget_is_worth_n_to_white() {
         assert_eq!(result.score, scores(0, n as i64), "n = {n}");
         assert_eq!(result.winner, Some(Player::White));
         // The two ends touch white, so Tromp-Taylor (neutral: none) counts them too.
-        assert_eq!(ggg::score(&g, Player::White, Neutral::None), n);
-        assert_eq!(ggg::score(&g, Player::Black, Neutral::None), 0);
+        assert_eq!(variants::ggg::score(&g, Player::White, Neutral::None), n);
+        assert_eq!(variants::ggg::score(&g, Player::Black, Neutral::None), 0);
     }
 }
 
@@ -287,6 +288,6 @@ fn ggg2_example_under_version_1_is_scored_like_go() {
     assert_eq!(result.score, Some([int(14), int(11)]));
     assert_eq!(result.winner, Some(Player::Black));
     let g = ggg::example_5x5();
-    assert_eq!(ggg::score(&g, Player::Black, Neutral::Both), 14);
-    assert_eq!(ggg::score(&g, Player::White, Neutral::Both), 11);
+    assert_eq!(ggg::score(&g, Player::Black), 14);
+    assert_eq!(ggg::score(&g, Player::White), 11);
 }

@@ -22,10 +22,11 @@ use std::sync::Arc;
 
 use graphgo::board::Vertex;
 use graphgo::game::{
-    Colour, GameResult, Observation, Player, Repetition, RuleId, SelfCapture, Setup, Turn,
+    Colour, GameResult, Observation, Options, Player, Repetition, RuleId, SelfCapture, Setup, Turn,
 };
 use graphgo::io::record::Record;
 use graphgo::spec::ggg;
+use graphgo::variants::ggg::GraphGoGame;
 use proptest::prelude::*;
 use proptest::test_runner::{FileFailurePersistence, TestCaseError};
 use support::*;
@@ -155,30 +156,41 @@ fn groups_agree(setup: &Setup, position: &[Colour]) -> Result<(), TestCaseError>
 proptest! {
     #![proptest_config(config())]
 
-    /// `ggg::legal_turns` (each move's effect found by locality, repetition by keys of
-    /// colourings: `spec_fast::ggg`) lists exactly the turns `ggg::legal_turns_literal`
-    /// finds by giving every candidate to `take_turn`, at every position of random games
+    /// `GraphGoGame::legal_turns` (each move's effect found by locality, repetition by keys
+    /// of colourings: `spec_fast::ggg`) lists exactly the turns `legal_turns_literal` finds
+    /// by giving every candidate to `GraphGoGame::after`, at every position of random games
     /// from random setups (whose colourings may hold libertyless groups), on random
-    /// graphs, under every version and option.
+    /// graphs, under every version and option; and under the source's own options both are
+    /// the source's literal `ggg::legal_turns`, and the game the source's `ggg::turn` plays.
     #[test]
-    fn the_legal_turns_found_by_locality_are_the_turns_take_turn_accepts(
+    fn the_legal_turns_found_by_locality_are_the_turns_the_turn_accepts(
         case in case(any_board(), any_setup, TURNS),
     ) {
         let played = drive(&case)?;
-        let mut state = ggg::start(&played.setup).expect("the case's setup starts");
+        let mut state = GraphGoGame::start(&played.setup).expect("the case's setup starts");
+        let as_written = played.setup.options == Options::default();
+        let mut source = ggg::start(&played.setup).expect("the case's setup starts");
         let mut compared = 0;
         for step in std::iter::once(None).chain(played.steps.iter().map(Some)) {
             if let Some(step) = step {
-                match ggg::take_turn(&state, &step.turn) {
+                match state.after(&step.turn) {
                     Ok(next) => state = next,
                     Err(_) => continue,
                 }
+                if as_written {
+                    source = ggg::turn(&source, &step.turn).expect("the source accepts it too");
+                }
             }
+            let fast = state.legal_turns();
             prop_assert_eq!(
-                ggg::legal_turns(&state),
-                ggg::legal_turns_literal(&state),
+                &fast,
+                &state.legal_turns_literal(),
                 "at position {} of the game\n{}", compared, played.record()
             );
+            if as_written {
+                prop_assert_eq!(&source, &state.state, "{}", played.record());
+                prop_assert_eq!(&fast, &ggg::legal_turns(&source), "{}", played.record());
+            }
             compared += 1;
         }
     }
@@ -560,9 +572,10 @@ proptest! {
     }
 }
 
-/// `ggg::legal_turns` equals `ggg::legal_turns_literal` at every position of light
-/// playouts on a 7x7 grid (the spec suite's games: `graphgo bench --suites spec`), under
-/// each version, where groups grow long and captures and superko refusals happen.
+/// `GraphGoGame::legal_turns` equals its `legal_turns_literal` and the source's own
+/// `ggg::legal_turns` at every position of light playouts on a 7x7 grid (the spec suite's
+/// games: `graphgo bench --suites spec`), under each version, where groups grow long and
+/// captures and superko refusals happen; the source's `ggg::turn` plays the same game.
 #[test]
 fn the_legal_turns_found_by_locality_agree_on_grid_playouts() {
     use graphgo::bench::spec_suite::{family_setup, grid_games};
@@ -570,17 +583,17 @@ fn the_legal_turns_found_by_locality_agree_on_grid_playouts() {
     for rules in [RuleId::Ggg1, RuleId::Ggg2, RuleId::Ggg3] {
         let setup = family_setup(rules, 7).expect("a 7x7 setup");
         for (g, game) in grid_games(7, 2, 9).iter().enumerate() {
-            let mut state = ggg::start(&setup).unwrap();
+            let mut state = GraphGoGame::start(&setup).unwrap();
+            let mut source = ggg::start(&setup).unwrap();
             for (i, turn) in game.iter().enumerate() {
-                assert_eq!(
-                    ggg::legal_turns(&state),
-                    ggg::legal_turns_literal(&state),
-                    "{} game {g} of seed 9, before turn {}",
-                    rules.name(),
-                    i + 1
-                );
+                let fast = state.legal_turns();
+                let at = format!("{} game {g} of seed 9, before turn {}", rules.name(), i + 1);
+                assert_eq!(fast, state.legal_turns_literal(), "{at}");
+                assert_eq!(fast, ggg::legal_turns(&source), "{at}");
+                assert_eq!(state.state, source, "{at}");
                 compared += 1;
-                state = ggg::take_turn(&state, turn).expect("a playout's move is legal");
+                state = state.after(turn).expect("a playout's move is legal");
+                source = ggg::turn(&source, turn).expect("a playout's move is legal");
             }
         }
     }

@@ -16,7 +16,8 @@ use graphgo::board::weights::{Threshold, Weights};
 use graphgo::board::Board;
 use graphgo::game::{Colour, Equipment, Neutral, Player, RuleId, RuleSet, Setup, Turn};
 use graphgo::io::record::Record;
-use graphgo::spec::{ggg, mango};
+use graphgo::spec::mango;
+use graphgo::variants::ggg::GraphGoGame;
 use graphgo::variants::Spec;
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -98,30 +99,30 @@ proptest! {
     /// result.
     #[test]
     fn mango_with_unit_weights_and_threshold_one_is_ggg1(c in case()) {
-        let mut g = ggg::start(&c.go).unwrap();
+        let mut g = GraphGoGame::start(&c.go).unwrap();
         let mut m = Spec.start(&c.mango).unwrap();
         for &pick in &c.picks {
-            let go_turns: Vec<Turn> = ggg::legal_turns(&g)
+            let go_turns: Vec<Turn> = g.legal_turns()
                 .into_iter()
                 .filter(|t| !matches!(t, Turn::Resign { .. }))
                 .collect();
             let mango_turns = m.legal_turns();
             prop_assert_eq!(&go_turns, &mango_turns);
             let obs = m.observe();
-            let position: Vec<Colour> = g.position.f.iter().copied().collect();
+            let position: Vec<Colour> = g.state.position.f.iter().copied().collect();
             prop_assert_eq!(&obs.position, &position);
             // Running score: Tromp-Taylor area, komi as White's initial score.
-            prop_assert_eq!(obs.scores.clone(), Some(ggg::scores(&g)));
+            prop_assert_eq!(obs.scores.clone(), Some(g.scores()));
             if mango_turns.is_empty() {
-                prop_assert!(g.result.is_some());
-                prop_assert_eq!(&obs.result, &g.result);
+                prop_assert!(g.state.result.is_some());
+                prop_assert_eq!(&obs.result, &g.state.result);
                 break;
             }
             let turn = &mango_turns[pick % mango_turns.len()];
-            g = ggg::take_turn(&g, turn).unwrap();
+            g = g.after(turn).unwrap();
             m.play(turn).unwrap();
         }
-        prop_assert_eq!(m.observe().result, g.result.clone());
+        prop_assert_eq!(m.observe().result, g.state.result.clone());
     }
 }
 

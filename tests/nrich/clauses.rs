@@ -149,7 +149,7 @@ proptest! {
                     prop_assert_eq!(placed, None);
                 }
             }
-            go = ggg::take_turn(&go, turn).unwrap();
+            go = ggg::turn(&go, turn).unwrap();
             m.play(turn).unwrap();
             prop_assert!(nrich::invariant_holds(&board, &go.position.f));
             let mp: Position = m.observe().position.into_iter().collect();
@@ -327,7 +327,7 @@ fn nrich_boards_a_road_map_of_three_thousand_junctions() {
         let own = p.iter().filter(|&&c| c == pl.colour()).count();
         assert_eq!(
             own + nrich::undisputed_territory(&board, &p, pl).len(),
-            ggg::score(&g, pl, graphgo::game::Neutral::None)
+            graphgo::variants::ggg::score(&g, pl, graphgo::game::Neutral::None)
         );
     }
 }

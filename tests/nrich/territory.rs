@@ -19,6 +19,7 @@ use graphgo::game::{Colour, Neutral, Player};
 use graphgo::spec::ggg::{self, ColouredGraph};
 use graphgo::spec::mango::{self, Configuration, MangoSet};
 use graphgo::spec::nrich;
+use graphgo::variants;
 use imbl::Vector;
 use num_rational::BigRational;
 use proptest::prelude::*;
@@ -76,7 +77,7 @@ fn compare(board: Board, colours: Vec<Colour>) -> Result<(), TestCaseError> {
             }
         }
         // The scores: ggg1:4 under neutral none = MANGO's SCORE with F = 1, no initial score.
-        let tt = ggg::score(&g, p, Neutral::None);
+        let tt = variants::ggg::score(&g, p, Neutral::None);
         let m = mango::score(&set, &config, p, &BigRational::from_integer(0.into()));
         prop_assert_eq!(BigRational::from_integer(tt.into()), m);
     }
@@ -135,8 +136,8 @@ fn nrich_flood_reading_1_an_empty_region_touching_no_stone() {
         assert!(!nrich::undisputed_territory(&board, &g.f, p).contains(&3));
     }
     // Scores: ggg1:4 Black 3 + 1 = 4, White 0 + 1 = 1; MANGO and flooding Black 3, White 0.
-    assert_eq!(ggg::score(&g, Player::Black, Neutral::Both), 4);
-    assert_eq!(ggg::score(&g, Player::White, Neutral::Both), 1);
+    assert_eq!(ggg::score(&g, Player::Black), 4);
+    assert_eq!(ggg::score(&g, Player::White), 1);
     let zero = BigRational::from_integer(0.into());
     assert_eq!(
         mango::score(&set, &config, Player::Black, &zero),
@@ -158,7 +159,7 @@ fn nrich_flood_reading_1_the_empty_board() {
     let config = Configuration::of(&colours);
     let zero = BigRational::from_integer(0.into());
     for p in Player::BOTH {
-        assert_eq!(ggg::score(&g, p, Neutral::Both), 9);
+        assert_eq!(ggg::score(&g, p), 9);
         assert_eq!(mango::score(&set, &config, p, &zero), zero);
         assert!(nrich::undisputed_territory(&board, &g.f, p).is_empty());
     }
