@@ -7,12 +7,16 @@
 #![no_main]
 
 use graphgo::differential::compare;
-use graphgo::differential::fuzz::{play_family_game, Family};
+use graphgo::differential::fuzz::{play_family_game, MixedFamily};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|input: (u8, u64, u16)| {
     let (family, seed, index) = input;
-    let family = [Family::Topological, Family::Mango, Family::Directed][usize::from(family % 3)];
+    let family = [
+        MixedFamily::Topological,
+        MixedFamily::Mango,
+        MixedFamily::Directed,
+    ][usize::from(family % 3)];
     let (spec, engine) = (compare::reference(), compare::engine());
     let played = play_family_game(&*spec, &*engine, family, seed, u64::from(index));
     if played.divergence.is_some() {
