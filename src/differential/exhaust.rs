@@ -642,7 +642,11 @@ pub fn invariant_violation(setup: &Setup, turn: &Turn, after: &Observation) -> O
             }
             (0..space.placements().len())
                 .filter(|&s| topo::is_stone(&position, &space.placements()[s]))
-                .find(|&s| !topo::string_is_go_connected(space, &position, s))
+                // string(s) under the space's reading T1 (`variants::topological`).
+                .find(|&s| {
+                    let string = crate::variants::topological::string(space, &position, s);
+                    !topo::go_connected(space, &string)
+                })
                 .map(|s| {
                     format!(
                         "topo:RES3: the string of the stone {} is not go-connected",

@@ -23,9 +23,7 @@ use std::sync::Arc;
 use imbl::{HashSet, OrdSet, Vector};
 use num_rational::BigRational;
 
-use crate::board::space::{
-    EmptyString, Generators, GoSpace, PlacementInput, Point, Points, SpaceError,
-};
+use crate::board::space::{Generators, GoSpace, PlacementInput, Point, Points, SpaceError};
 use crate::board::Board;
 use crate::game::{Colour, EndReason, GameResult, Illegal, Player, RuleId, Setup, Turn};
 
@@ -195,20 +193,31 @@ pub fn go_connected(space: &GoSpace, stones: &Stones) -> bool {
 /// `topo:D6` — a go-connected set of stones G has liberty when some legal placement e, were
 /// it coloured like G, would make {e} ∪ G go-connected. (Colouring e changes no closure,
 /// so the test is on the sets alone.)
-///
-/// For the empty set of stones (the string of a stone in no go-connected set, reading T1)
-/// this is the text's test with G empty, unless the space reads `empty_string: no-liberty`.
 pub fn has_liberty(space: &GoSpace, colouring: &Colouring, g: &Stones) -> bool {
-    if g.is_empty() && space.empty_string() == EmptyString::NoLiberty {
-        return false;
-    }
     legal_placements(space, colouring)
         .iter()
         .any(|&e| go_connected(space, &g.update(e)))
 }
 
-/// `topo:D7` — string(s), for a stone s of colour C: the union of all go-connected sets A
-/// of stones of colour C that contain s.
+/// `topo:D7` — string(s), for a stone s: the union of all go-connected sets of stones of
+/// its colour that contain s ([`union_of_go_connected_sets`]); when there is none (the
+/// closure of s itself falls apart and no stones of its colour join the parts), s alone.
+///
+/// That last case is reading T1 of `spec/ambiguities.md`: as written the union is then the
+/// empty set of stones; the author's comment on `topo:D8` (such stones die as soon as they
+/// are placed) and the proof of `topo:RES3` (which takes s to lie in string(s)) read it as
+/// s's own string, and this transcription follows them. The other readings are variants
+/// (`crate::variants::topological`).
+pub fn string(space: &GoSpace, colouring: &Colouring, s: usize) -> Stones {
+    let union = union_of_go_connected_sets(space, colouring, s);
+    if union.is_empty() {
+        return Stones::unit(s);
+    }
+    union
+}
+
+/// `topo:D7` as written: the union of all go-connected sets A of stones of s's colour C that
+/// contain s, or the empty set of stones when there is none.
 ///
 /// The union of such sets is itself one of them (`topo:RES3`), the largest, so it is found
 /// here by shrinking rather than by listing every subset: start from all stones of colour
@@ -218,20 +227,7 @@ pub fn has_liberty(space: &GoSpace, colouring: &Colouring, g: &Stones) -> bool {
 /// go-connected and hold every go-connected set around s. When the closure of s itself
 /// spans two components no set around s is go-connected, and the union is empty.
 /// [`string_by_subsets`] is the definition by listing; the tests check they agree.
-///
-/// Under `empty_string: stone` (reading T1) a stone whose string would be empty is its own
-/// string instead.
-pub fn string(space: &GoSpace, colouring: &Colouring, s: usize) -> Stones {
-    let union = string_as_written(space, colouring, s);
-    if union.is_empty() && space.empty_string() == EmptyString::Stone {
-        return Stones::unit(s);
-    }
-    union
-}
-
-/// `topo:D7` as the text has it, reading T1 aside: the largest go-connected set of stones
-/// of s's colour that contains s, or the empty set when there is none.
-fn string_as_written(space: &GoSpace, colouring: &Colouring, s: usize) -> Stones {
+pub fn union_of_go_connected_sets(space: &GoSpace, colouring: &Colouring, s: usize) -> Stones {
     let Some(c) = colour_of(colouring, &space.placements()[s]) else {
         return Stones::new();
     };
@@ -259,7 +255,7 @@ fn string_as_written(space: &GoSpace, colouring: &Colouring, s: usize) -> Stones
     }
 }
 
-/// `topo:D7` as written: the union over every subset A of the stones of colour C that
+/// `topo:D7` by listing: the union over every subset A of the stones of colour C that
 /// contains s and is go-connected. Lists all 2^(k-1) such subsets of the k stones of that
 /// colour, so it is for small positions (tests).
 pub fn string_by_subsets(space: &GoSpace, colouring: &Colouring, s: usize) -> Stones {
@@ -295,16 +291,32 @@ pub fn string_by_subsets(space: &GoSpace, colouring: &Colouring, s: usize) -> St
 /// satisfies the "for all" vacuously and is cleared (reading 4; `topo:RES2` says finite
 /// play never produces one).
 pub fn clear(space: &GoSpace, colouring: &Colouring, c: Colour) -> Colouring {
+    clear_given(space, colouring, c, string_has_liberty)
+}
+
+/// `topo:D6`, `topo:D7` — the question `topo:D8` asks of a stone s: string(s) has liberty.
+pub fn string_has_liberty(space: &GoSpace, colouring: &Colouring, s: usize) -> bool {
+    has_liberty(space, colouring, &string(space, colouring, s))
+}
+
+/// Whether the string of stone `s` has liberty in a colouring: [`string_has_liberty`] for
+/// the text; the other readings of T1 (`crate::variants::topological`) answer it otherwise
+/// for a stone in no go-connected set, and only for such a stone.
+pub type StringLives = fn(&GoSpace, &Colouring, usize) -> bool;
+
+/// `topo:D8` — clearing colour C ([`clear`]), with `lives` answering whether string(s) has
+/// liberty.
+pub fn clear_given(
+    space: &GoSpace,
+    colouring: &Colouring,
+    c: Colour,
+    lives: StringLives,
+) -> Colouring {
     let stones = stones_of_colour(space, colouring, c);
     // Each stone's string and its liberty, decided once for all the points it covers.
     let lives: Vec<(usize, bool)> = stones
         .iter()
-        .map(|&s| {
-            (
-                s,
-                has_liberty(space, colouring, &string(space, colouring, s)),
-            )
-        })
+        .map(|&s| (s, lives(space, colouring, s)))
         .collect();
     let cleared = |x: Point| {
         colouring[x] == c
@@ -324,11 +336,23 @@ pub fn clear(space: &GoSpace, colouring: &Colouring, c: Colour) -> Colouring {
 /// colour, clear the opponent's colour, then clear the mover's own. The caller has checked
 /// that e is a legal placement (`topo:D4`).
 pub fn board_play(space: &GoSpace, colouring: &Colouring, player: Player, e: usize) -> Colouring {
+    board_play_given(space, colouring, player, e, string_has_liberty)
+}
+
+/// `topo:D9` — a board play ([`board_play`]), whose clearings (`topo:D8`, [`clear_given`])
+/// ask `lives` whether a string has liberty.
+pub fn board_play_given(
+    space: &GoSpace,
+    colouring: &Colouring,
+    player: Player,
+    e: usize,
+    lives: StringLives,
+) -> Colouring {
     let placed = space.placements()[e]
         .iter()
         .fold(colouring.clone(), |f, &x| f.update(x, player.colour()));
-    let after_opponent = clear(space, &placed, player.opponent().colour());
-    clear(space, &after_opponent, player.colour())
+    let after_opponent = clear_given(space, &placed, player.opponent().colour(), lives);
+    clear_given(space, &after_opponent, player.colour(), lives)
 }
 
 /// `topo:R3` — the game starts with every point of X empty.
@@ -505,12 +529,18 @@ impl Ending {
     }
 }
 
-/// The first position of a game, or why the setup is not a topological game.
+/// `topo:R1`, `topo:R3` — the first position of a game, or why the setup is not the text's
+/// start of a topological game.
 pub fn start(setup: &Setup) -> Result<GameState, String> {
     start_unsettled(setup).map(settle)
 }
 
-/// The first position of a game before the end of the game is decided ([`settle_with`]).
+/// `topo:R1`, `topo:R3` — the first position of a game before the end of the game is
+/// decided ([`settle_with`]): play is on a go-space (`topo:D1`, [`is_go_space`]), every
+/// point empty ([`initial_colouring`]), Black to move ([`first_player`]). A setup that
+/// colours points or has White first is not the text's start (reading 10): the variants
+/// (`crate::variants::topological`) start from this one and change the colouring and the
+/// player.
 pub fn start_unsettled(setup: &Setup) -> Result<GameState, String> {
     let ending = match setup.rules {
         RuleId::TopoPrimitive => Ending::Primitive,
@@ -523,6 +553,12 @@ pub fn start_unsettled(setup: &Setup) -> Result<GameState, String> {
             setup.rules.name()
         ));
     };
+    if !is_go_space(space) {
+        return Err(
+            "topo:D1: the space is not a go-space (a smallest open set is not open, or a placement is not open or is empty)"
+                .into(),
+        );
+    }
     if setup.initial.len() != space.points() {
         return Err(format!(
             "the setup colours {} points, the space has {}",
@@ -530,16 +566,22 @@ pub fn start_unsettled(setup: &Setup) -> Result<GameState, String> {
             space.points()
         ));
     }
-    // R3: all points empty and Black first; a setup may change both (reading 10).
-    let colouring: Colouring = setup.initial.iter().copied().collect();
+    let colouring = initial_colouring(space);
+    let to_move = first_player();
+    if setup.initial.iter().ne(colouring.iter()) || setup.to_move != to_move {
+        return Err(
+            "topo:R3: the text's game starts with every point empty and Black to move; a setup that colours points or has White first is a variant (reading 10)"
+                .into(),
+        );
+    }
     let state = GameState {
         space: Arc::clone(space),
         ending,
         komi: setup.komi.clone(),
-        history: Vector::unit((colouring.clone(), setup.to_move)),
+        history: Vector::unit((colouring.clone(), to_move)),
         earlier: HashSet::unit(colouring.clone()),
         colouring,
-        to_move: setup.to_move,
+        to_move,
         consecutive_passes: 0,
         result: None,
     };

@@ -1,7 +1,18 @@
-//! Topological Go as played: the transcription `crate::spec::topological` with the record's
-//! repetition option (not in the source: the text has positional superko, `topo:D10a`,
-//! `topo:D10b`) and the fast path for the board play and the legal turns
+//! Topological Go as played: the transcription `crate::spec::topological` with what is not
+//! in the source: the record's repetition option (the text has positional superko,
+//! `topo:D10a`, `topo:D10b`), the other two readings of T1 (`spec/ambiguities.md`; the
+//! transcription follows `stone`), a start other than the text's (a colouring or White
+//! first, reading 10), and the fast path for the board play and the legal turns
 //! (`crate::spec_fast::topological`), tested equal to the transcription's literal answer.
+//!
+//! Reading T1 (the space's `empty_string`) is played by a turn of its own ([`turn`]) built
+//! from the transcription's clause functions, whose board play (`topo:D9`) clears with the
+//! reading's answer to "has string(s) liberty" ([`string_lives`]) for a stone in no
+//! go-connected set; under `stone` it is the transcription's own turn. Every path that
+//! plays honours the reading: the turn, the legal turns ([`legal_turns`]) and the end test
+//! ([`unable_to_play`]). The fast path needs none of it: it applies only where every
+//! placement's closure is connected, so every stone's closure is, and no stone lies in no
+//! go-connected set (it is one itself): there the three readings agree.
 //!
 //! The repetition option is played by composition: the transcription's turn refuses a board
 //! play that produces a colouring of `earlier`, so the game hands it a view of the state whose
@@ -21,9 +32,9 @@ use std::sync::Arc;
 
 use imbl::{HashSet, Vector};
 
-use crate::board::space::Point;
+use crate::board::space::{EmptyString, GoSpace, Point};
 use crate::game::{Colour, Illegal, Observation, Playable, Player, Repetition, Setup, Turn};
-use crate::spec::topological::{self as spec, Colouring, Ending, GameState};
+use crate::spec::topological::{self as spec, Colouring, Ending, GameState, Stones, StringLives};
 use crate::spec_fast::colouring_key;
 use crate::spec_fast::topological::{self as fast, Analysis, Scratch, SpaceIndex};
 
@@ -59,7 +70,7 @@ impl TopoSpecGame {
     }
 
     fn start_with(setup: &Setup, fast: bool) -> Result<TopoSpecGame, String> {
-        let state = spec::start_unsettled(setup)?;
+        let state = start_unsettled(setup)?;
         let index = SpaceIndex::new(&state.space);
         let mut game = TopoSpecGame {
             repetition: setup.options.repetition,
@@ -156,9 +167,7 @@ impl TopoSpecGame {
         let repetition = self.repetition;
         self.state = match unable {
             Some(unable) => spec::settle_with(state, |_| unable),
-            None => spec::settle_with(state, |s| {
-                spec::loser_primitive(&forbidden(s, repetition)).is_some()
-            }),
+            None => spec::settle_with(state, |s| unable_to_play(&forbidden(s, repetition))),
         };
     }
 
@@ -192,6 +201,160 @@ impl TopoSpecGame {
         Some((changes, key))
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Reading T1: the string of a stone in no go-connected set
+// ---------------------------------------------------------------------------------------
+
+/// `topo:D7` under the space's reading T1: the transcription's string(s), except that under
+/// `connected` and `no-liberty` a stone in no go-connected set has the empty string (the
+/// letter of the text).
+pub fn string(space: &GoSpace, colouring: &Colouring, s: usize) -> Stones {
+    match space.empty_string() {
+        EmptyString::Stone => spec::string(space, colouring, s),
+        EmptyString::Connected | EmptyString::NoLiberty => {
+            spec::union_of_go_connected_sets(space, colouring, s)
+        }
+    }
+}
+
+/// `topo:D6` under the space's reading T1, asked of string(s) (the question of `topo:D8`):
+/// under `connected` the empty string has liberty by `topo:D6` with G empty (some legal
+/// placement has a connected closure); under `no-liberty` it never has.
+pub fn string_has_liberty(space: &GoSpace, colouring: &Colouring, s: usize) -> bool {
+    string_lives(space.empty_string())(space, colouring, s)
+}
+
+/// The answer to "has string(s) liberty" that the clearing (`topo:D8`) asks, under `reading`.
+pub fn string_lives(reading: EmptyString) -> StringLives {
+    match reading {
+        EmptyString::Stone => spec::string_has_liberty,
+        EmptyString::Connected => |space, colouring, s| {
+            let g = spec::union_of_go_connected_sets(space, colouring, s);
+            spec::has_liberty(space, colouring, &g)
+        },
+        EmptyString::NoLiberty => |space, colouring, s| {
+            let g = spec::union_of_go_connected_sets(space, colouring, s);
+            !g.is_empty() && spec::has_liberty(space, colouring, &g)
+        },
+    }
+}
+
+/// `topo:D8` under the space's reading T1.
+pub fn clear(space: &GoSpace, colouring: &Colouring, c: Colour) -> Colouring {
+    spec::clear_given(space, colouring, c, string_lives(space.empty_string()))
+}
+
+/// `topo:D9` under the space's reading T1.
+pub fn board_play(space: &GoSpace, colouring: &Colouring, player: Player, e: usize) -> Colouring {
+    spec::board_play_given(
+        space,
+        colouring,
+        player,
+        e,
+        string_lives(space.empty_string()),
+    )
+}
+
+/// `topo:D9`, `topo:D10a`, `topo:D10b` under the space's reading T1: the transcription's
+/// `check_board_play`, with the reading's board play.
+pub fn check_board_play(state: &GameState, player: Player, e: usize) -> Result<Colouring, Illegal> {
+    spec::check_placement(state, e)?;
+    let produced = board_play(&state.space, &state.colouring, player, e);
+    spec::check_no_repetition(state, player, e, &produced)?;
+    Ok(produced)
+}
+
+/// `topo:R4a` under the space's reading T1: the player to move has no board play that is a
+/// turn (the transcription's `loser_primitive`, asking [`check_board_play`]).
+pub fn unable_to_play(state: &GameState) -> bool {
+    if state.space.empty_string() == EmptyString::Stone {
+        return spec::loser_primitive(state).is_some();
+    }
+    spec::legal_placements(&state.space, &state.colouring)
+        .iter()
+        .all(|&e| check_board_play(state, state.to_move, e).is_err())
+}
+
+/// A turn under the space's reading T1: the transcription's [`spec::turn`] under `stone`;
+/// under the other readings, a board play by the player to move is the transcription's arm
+/// (`topo:D9` at a legal placement, `topo:D4`, repeating no earlier colouring, `topo:D10a`,
+/// `topo:D10b`) with the reading's clearing, and the end of the game is decided with the
+/// reading's end test ([`unable_to_play`]). Every other turn is answered by the
+/// transcription: a refusal, or a pass, which the reading does not touch (a pass is a turn
+/// only with stone scoring, which ends by passes, `topo:R4b`, not by `topo:R4a`'s test).
+pub fn turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
+    if state.space.empty_string() == EmptyString::Stone {
+        return spec::turn(state, turn);
+    }
+    match *turn {
+        Turn::Move { player, at } if state.result.is_none() && player == state.to_move => {
+            let produced = check_board_play(state, player, at)?;
+            let next = spec::after_board_play(state, player, produced);
+            Ok(spec::settle_with(next, unable_to_play))
+        }
+        _ => spec::turn(state, turn),
+    }
+}
+
+/// Every legal turn for the player to move under the space's reading T1, sorted (the
+/// transcription's `legal_turns` under `stone`).
+pub fn legal_turns(state: &GameState) -> Vec<Turn> {
+    if state.space.empty_string() == EmptyString::Stone {
+        return spec::legal_turns(state);
+    }
+    if state.result.is_some() {
+        return Vec::new();
+    }
+    let player = state.to_move;
+    let mut legal: Vec<Turn> = spec::legal_placements(&state.space, &state.colouring)
+        .iter()
+        .filter(|&&e| check_board_play(state, player, e).is_ok())
+        .map(|&at| Turn::Move { player, at })
+        .collect();
+    if state.ending == Ending::Stones {
+        legal.push(Turn::Pass { player });
+    }
+    legal.sort();
+    legal
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading 10: a start other than the text's
+// ---------------------------------------------------------------------------------------
+
+/// The first position of a game with the end of the game decided (under the space's
+/// reading T1), or why the setup is not a topological game.
+pub fn start(setup: &Setup) -> Result<GameState, String> {
+    start_unsettled(setup).map(|state| spec::settle_with(state, unable_to_play))
+}
+
+/// The first position of a game before the end of the game is decided: the transcription's
+/// start (`topo:R3`: every point empty, Black to move), with the setup's colouring and player
+/// to move put in its place when the setup has others (reading 10: a handicap, White first).
+pub fn start_unsettled(setup: &Setup) -> Result<GameState, String> {
+    let plain =
+        setup.initial.iter().all(|&c| c == Colour::Empty) && setup.to_move == spec::first_player();
+    if plain {
+        return spec::start_unsettled(setup);
+    }
+    let mut text_start = setup.clone();
+    text_start.initial = vec![Colour::Empty; setup.initial.len()];
+    text_start.to_move = spec::first_player();
+    let state = spec::start_unsettled(&text_start)?;
+    let colouring: Colouring = setup.initial.iter().copied().collect();
+    Ok(GameState {
+        history: Vector::unit((colouring.clone(), setup.to_move)),
+        earlier: HashSet::unit(colouring.clone()),
+        colouring,
+        to_move: setup.to_move,
+        ..state
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// The repetition option
+// ---------------------------------------------------------------------------------------
 
 /// The view of `state` the transcription's turn is handed: `earlier` holds the colourings
 /// the repetition rule forbids the player to move to produce (all earlier ones under the
@@ -265,7 +428,7 @@ impl Playable for TopoSpecGame {
             return Vec::new();
         }
         let Some(plays) = self.fast_plays(false) else {
-            return spec::legal_turns(&forbidden(&self.state, self.repetition));
+            return legal_turns(&forbidden(&self.state, self.repetition));
         };
         let player = self.state.to_move;
         let mut legal: Vec<Turn> = plays.iter().map(|&at| Turn::Move { player, at }).collect();
@@ -287,9 +450,9 @@ impl Playable for TopoSpecGame {
         };
         let (repetition, ending) = (self.repetition, self.state.ending);
         let Some((changes, key)) = fast else {
-            // The transcription's own turn: refusals, passes, and where the fast path does
-            // not apply.
-            let mut next = spec::turn(&forbidden(&self.state, repetition), turn)
+            // The turn under the reading (the transcription's own under `stone`): refusals,
+            // passes, and where the fast path does not apply.
+            let mut next = self::turn(&forbidden(&self.state, repetition), turn)
                 .map_err(|e| relabelled(e, turn, repetition, ending))?;
             next.earlier = self.state.earlier.update(next.colouring.clone());
             let key = colouring_key(next.colouring.iter().copied());

@@ -247,7 +247,9 @@ fn played_as_literal(
     setup.equipment = Equipment::Space(Arc::new(space));
     let mut played = Spec.start(&setup).unwrap();
     let mut off_path = TopoSpecGame::start_literal(&setup).unwrap();
-    let mut literal = topo::start(&setup).unwrap();
+    // The transcription's game, from the variant's start when the setup is not the text's
+    // (reading 10).
+    let mut literal = graphgo::variants::topological::start(&setup).unwrap();
     let positional = repetition == Repetition::Positional;
     for (i, &c) in choices.iter().enumerate() {
         let seen = played.observe();

@@ -24,6 +24,7 @@ use graphgo::board::Board;
 use graphgo::game::{Colour, EndReason, Equipment, RuleId, RuleSet, Setup, Turn};
 use graphgo::io::record::Record;
 use graphgo::spec::topological::{self as topo, Colouring, Stones};
+use graphgo::variants::topological as variant;
 use graphgo::variants::Spec;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
@@ -207,21 +208,35 @@ fn check_results_along_a_game(
             if !topo::is_stone(&f, &space.placements()[s]) {
                 continue;
             }
+            // string(s) under the space's reading T1: the variant's, the transcription's
+            // under `stone`.
+            let string = variant::string(&space, &f, s);
             if space.empty_string() != EmptyString::Stone {
                 prop_assert!(
-                    topo::string_is_go_connected(&space, &f, s),
+                    topo::go_connected(&space, &string),
                     "RES3 fails for stone {}",
                     s
                 );
             }
             let listed = topo::string_by_subsets(&space, &f, s);
-            // Reading T1's `stone`: a stone whose union is empty is its own string.
-            let expected = if listed.is_empty() && space.empty_string() == EmptyString::Stone {
+            prop_assert_eq!(
+                topo::union_of_go_connected_sets(&space, &f, s),
+                listed.clone()
+            );
+            // Reading T1's `stone` (the transcription's): a stone whose union is empty is
+            // its own string.
+            let own = if listed.is_empty() {
                 Stones::unit(s)
+            } else {
+                listed.clone()
+            };
+            prop_assert_eq!(topo::string(&space, &f, s), own.clone());
+            let expected = if space.empty_string() == EmptyString::Stone {
+                own
             } else {
                 listed
             };
-            prop_assert_eq!(topo::string(&space, &f, s), expected);
+            prop_assert_eq!(string, expected);
         }
     }
     Ok(())
