@@ -265,6 +265,58 @@ proptest! {
         check_results_along_a_game(&names, space, RuleId::TopoPrimitive, &choices)?;
     }
 
+    /// Reading T1 on every path of play (`variants::topological`): along random games on
+    /// random go-spaces under each reading, the legal turns are exactly the turns the
+    /// variant's turn accepts, a primitive game is over exactly when the player to move has
+    /// no legal turn (the end test asks the same reading), the game as played (`Spec`, fast
+    /// path and all) shows the same colouring and legal turns, and under `stone` the
+    /// variant's turn is the transcription's.
+    #[test]
+    fn readings_t1_agree_on_every_path_of_play(
+        (names, space) in go_space(),
+        primitive in any::<bool>(),
+        choices in prop::collection::vec(0usize..64, 1..=12),
+    ) {
+        let rules = if primitive { RuleId::TopoPrimitive } else { RuleId::TopoStones };
+        let reading = space.empty_string();
+        let mut setup = Setup::new(rules, space.board(&names).unwrap());
+        let placements = space.placements().len();
+        setup.equipment = Equipment::Space(Arc::new(space));
+        let mut state = variant::start(&setup).unwrap();
+        let mut played = Spec.start(&setup).unwrap();
+        for (i, &c) in choices.iter().enumerate() {
+            let legal = variant::legal_turns(&state);
+            let player = state.to_move;
+            let candidates = (0..placements)
+                .map(|at| Turn::Move { player, at })
+                .chain([Turn::Pass { player }, Turn::Resign { player }]);
+            let accepted: Vec<Turn> = candidates
+                .filter(|t| variant::turn(&state, t).is_ok())
+                .collect();
+            let mut accepted_sorted = accepted.clone();
+            accepted_sorted.sort();
+            prop_assert_eq!(&legal, &accepted_sorted, "{:?}, turn {}", reading, i);
+            if primitive {
+                prop_assert_eq!(state.result.is_some(), legal.is_empty(), "{:?}, turn {}", reading, i);
+            }
+            prop_assert_eq!(&played.legal_turns(), &legal, "{:?}, turn {}", reading, i);
+            prop_assert_eq!(
+                played.observe().position,
+                state.colouring.iter().copied().collect::<Vec<_>>()
+            );
+            if legal.is_empty() {
+                break;
+            }
+            let turn = &legal[c % legal.len()];
+            let next = variant::turn(&state, turn).unwrap();
+            if reading == EmptyString::Stone {
+                prop_assert_eq!(&topo::turn(&state, turn).unwrap(), &next);
+            }
+            played.play(turn).unwrap();
+            state = next;
+        }
+    }
+
     /// A go-space record written back (`Record::from_game`) reads as the same setup and turns.
     #[test]
     fn go_space_records_read_back(
