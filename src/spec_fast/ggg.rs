@@ -24,7 +24,7 @@ use crate::game::{Colour, Player};
 /// What a move at `at` does (`ggg1:2`): the vertices it null-colours, sorted, and how many
 /// of them are black and white.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveEffect {
+pub struct MoveRemovals {
     pub at: Vertex,
     pub removed: Vec<Vertex>,
     pub removed_black: usize,
@@ -85,7 +85,7 @@ fn label_groups(board: &Board, f: &[Colour]) -> Groups {
 
 /// What a move by `player` does at every empty vertex of `f`, in vertex order; `None` when
 /// some black or white group of `f` has no liberty (then only the clause as written tells).
-pub fn move_effects(board: &Board, f: &[Colour], player: Player) -> Option<Vec<MoveEffect>> {
+pub fn move_removals(board: &Board, f: &[Colour], player: Player) -> Option<Vec<MoveRemovals>> {
     let groups = label_groups(board, f);
     if groups.liberties.contains(&0) {
         return None;
@@ -129,7 +129,7 @@ pub fn move_effects(board: &Board, f: &[Colour], player: Player) -> Option<Vec<M
             Player::Black => (own_removed, theirs_removed),
             Player::White => (theirs_removed, own_removed),
         };
-        effects.push(MoveEffect {
+        effects.push(MoveRemovals {
             at: v,
             removed,
             removed_black,
@@ -141,7 +141,7 @@ pub fn move_effects(board: &Board, f: &[Colour], player: Player) -> Option<Vec<M
 
 /// The key of the colouring a move produces, from the key `before` of the colouring `f`
 /// it is played on.
-pub fn produced_key(before: u64, f: &[Colour], player: Player, effect: &MoveEffect) -> u64 {
+pub fn produced_key(before: u64, f: &[Colour], player: Player, effect: &MoveRemovals) -> u64 {
     effect
         .removed
         .iter()

@@ -295,9 +295,10 @@ impl Analysis {
     }
 }
 
-/// The scratch space of [`board_play`], reused from one placement to the next.
+/// The marks [`board_play`] works in (points, placements, strings seen), reused from one
+/// placement to the next.
 #[derive(Clone, Debug)]
-pub struct Scratch {
+pub struct BoardPlayMarks {
     over: Marks,
     strings: Marks,
     merged: Marks,
@@ -307,10 +308,10 @@ pub struct Scratch {
     new_stones: Marks,
 }
 
-impl Scratch {
-    pub fn new(index: &SpaceIndex, analysis: &Analysis) -> Scratch {
+impl BoardPlayMarks {
+    pub fn new(index: &SpaceIndex, analysis: &Analysis) -> BoardPlayMarks {
         let (n, m, s) = (index.points, index.placements.len(), analysis.strings.len());
-        Scratch {
+        BoardPlayMarks {
             over: Marks::new(m),
             strings: Marks::new(s),
             merged: Marks::new(s),
@@ -328,7 +329,7 @@ impl Scratch {
 pub fn board_play(
     index: &SpaceIndex,
     analysis: &Analysis,
-    scratch: &mut Scratch,
+    scratch: &mut BoardPlayMarks,
     f: &[Colour],
     player: Player,
     e: usize,
@@ -336,7 +337,7 @@ pub fn board_play(
     debug_assert!(analysis.legal[e], "e is a legal placement");
     let (own, theirs) = (player.colour(), player.opponent().colour());
     let strings = &analysis.strings;
-    let Scratch {
+    let BoardPlayMarks {
         over,
         strings: checked,
         merged,

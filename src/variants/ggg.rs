@@ -11,7 +11,7 @@
 //!   Under the options the end of a version 2 or 3 game is decided again with them (who is
 //!   "unable to make a move" depends on them), and a version 1 score is counted again.
 //! - The fast path for the legal turns: what a move removes, for every empty vertex at once
-//!   ([`spec_fast::ggg::move_effects`]), and repetition by keys of colourings
+//!   ([`spec_fast::ggg::move_removals`]), and repetition by keys of colourings
 //!   ([`spec_fast::colouring_key`]), kept beside the source's state in [`GraphGoGame`].
 //!   Tested equal to the literal list ([`GraphGoGame::legal_turns_literal`], every turn
 //!   [`GraphGoGame::after`] accepts), and under the default options to the source's own
@@ -218,7 +218,7 @@ impl GraphGoGame {
 
     /// The empty vertices where `player` may move now, in vertex order: those
     /// [`GraphGoGame::move_refusal`] allows, found without building the colouring of every
-    /// candidate. What each move removes comes from [`spec_fast::ggg::move_effects`] (by
+    /// candidate. What each move removes comes from [`spec_fast::ggg::move_removals`] (by
     /// locality: one pass over the board, then the degree of each vertex), and a move passes
     /// the repetition rule when the key of the colouring it would produce is none of the
     /// forbidden colourings' keys; a move whose key matches one, and every move on a
@@ -226,7 +226,7 @@ impl GraphGoGame {
     pub fn legal_moves(&self, player: Player) -> Vec<Vertex> {
         let position = &self.state.position;
         let f: Vec<Colour> = position.f.iter().copied().collect();
-        let Some(effects) = spec_fast::ggg::move_effects(&position.graph, &f, player) else {
+        let Some(effects) = spec_fast::ggg::move_removals(&position.graph, &f, player) else {
             return (0..f.len())
                 .filter(|&v| f[v] == Colour::Empty)
                 .filter(|&v| self.move_refusal(player, v).is_none())

@@ -36,7 +36,7 @@ use crate::board::space::{EmptyString, GoSpace, Point};
 use crate::game::{Colour, Illegal, Observation, Playable, Player, Repetition, Setup, Turn};
 use crate::spec::topological::{self as spec, Colouring, Ending, GameState, Stones, StringLives};
 use crate::spec_fast::colouring_key;
-use crate::spec_fast::topological::{self as fast, Analysis, Scratch, SpaceIndex};
+use crate::spec_fast::topological::{self as fast, Analysis, BoardPlayMarks, SpaceIndex};
 
 /// A Topological Go game (`topo-primitive`, `topo-stones`): the transcription's state, and
 /// what the fast path keeps. A move's `at` is an index into the go-space's placements S.
@@ -140,7 +140,7 @@ impl TopoSpecGame {
         let analysis = self.analysis()?;
         let f: Vec<Colour> = self.state.colouring.iter().copied().collect();
         let player = self.state.to_move;
-        let mut scratch = Scratch::new(index, analysis);
+        let mut scratch = BoardPlayMarks::new(index, analysis);
         let before = self.key();
         let mut plays = Vec::new();
         for at in analysis.legal_placements() {
@@ -195,7 +195,7 @@ impl TopoSpecGame {
         spec::check_placement(&self.state, at).ok()?;
         let analysis = self.analysis()?;
         let f: Vec<Colour> = self.state.colouring.iter().copied().collect();
-        let mut scratch = Scratch::new(index, analysis);
+        let mut scratch = BoardPlayMarks::new(index, analysis);
         let changes = fast::board_play(index, analysis, &mut scratch, &f, self.state.to_move, at);
         let key = fast::changed_key(self.key(), &f, &changes);
         Some((changes, key))

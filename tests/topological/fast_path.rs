@@ -25,7 +25,7 @@ use graphgo::game::{
     Colour, Equipment, Playable, Player, Repetition, RuleId, RuleSet, Setup, Turn,
 };
 use graphgo::spec::topological::{self as topo, Colouring};
-use graphgo::spec_fast::topological::{board_play, Analysis, Scratch, SpaceIndex};
+use graphgo::spec_fast::topological::{board_play, Analysis, BoardPlayMarks, SpaceIndex};
 use graphgo::variants::topological::TopoSpecGame;
 use graphgo::variants::Spec;
 use proptest::prelude::*;
@@ -104,7 +104,7 @@ fn fast_equals_literal_everywhere(space: &GoSpace) -> usize {
                 .into_iter()
                 .collect::<Vec<_>>()
         );
-        let mut scratch = Scratch::new(&index, &analysis);
+        let mut scratch = BoardPlayMarks::new(&index, &analysis);
         for player in [Player::Black, Player::White] {
             for &e in &legal {
                 let changes = board_play(&index, &analysis, &mut scratch, &f, player, e);
