@@ -792,53 +792,22 @@ fn the_turn_reaches_every_arm() {
     let refusal = |state: &ggg::GameState, turn: Turn| -> Illegal {
         ggg::turn(state, &turn).expect_err("the turn is refused")
     };
+    // A move's refusal (the clause that refuses it), and the state after an accepted move.
+    let refused_move =
+        |state: &ggg::GameState, player, at| refusal(state, Turn::Move { player, at }).clause;
+    let moved = |state: &ggg::GameState, player, at| {
+        ggg::turn(state, &Turn::Move { player, at }).expect("the move is accepted")
+    };
     let (black, white) = (Player::Black, Player::White);
 
     // ggg1:2 — who may take a turn, and where a move may go.
     let path3 = stones(RuleId::Ggg1, Board::path(3).unwrap(), &[], &[]);
     let s = start(&path3);
-    assert_eq!(
-        refusal(
-            &s,
-            Turn::Move {
-                player: white,
-                at: 0
-            }
-        )
-        .clause,
-        "ggg1:2"
-    );
-    assert_eq!(
-        refusal(
-            &s,
-            Turn::Move {
-                player: black,
-                at: 9
-            }
-        )
-        .clause,
-        "ggg1:2"
-    );
-    let s = ggg::turn(
-        &s,
-        &Turn::Move {
-            player: black,
-            at: 1,
-        },
-    )
-    .unwrap();
+    assert_eq!(refused_move(&s, white, 0), "ggg1:2");
+    assert_eq!(refused_move(&s, black, 9), "ggg1:2");
+    let s = moved(&s, black, 1);
     assert_eq!(s.to_move, white);
-    assert_eq!(
-        refusal(
-            &s,
-            Turn::Move {
-                player: white,
-                at: 1
-            }
-        )
-        .clause,
-        "ggg1:2"
-    );
+    assert_eq!(refused_move(&s, white, 1), "ggg1:2");
     assert_eq!(
         refusal(&s, Turn::DeleteHistory { player: white }).clause,
         "ggg1:2"
@@ -869,17 +838,7 @@ fn the_turn_reaches_every_arm() {
     // ggg1:3 — the lone stone that removes itself.
     let single = |rules| stones(rules, Board::path(1).unwrap(), &[], &[]);
     let s = start(&single(RuleId::Ggg1));
-    assert_eq!(
-        refusal(
-            &s,
-            Turn::Move {
-                player: black,
-                at: 0
-            }
-        )
-        .clause,
-        "ggg1:3"
-    );
+    assert_eq!(refused_move(&s, black, 0), "ggg1:3");
 
     // ggg2:2, ggg2:4.
     let s = start(&stones(RuleId::Ggg2, Board::path(3).unwrap(), &[], &[]));
@@ -902,22 +861,8 @@ fn the_turn_reaches_every_arm() {
     let s = ggg::turn(&start(&path2), &Turn::Pass { player: black }).unwrap();
     assert_eq!(s.prisoners, Prisoners { p: 0, q: 0 });
     assert_eq!(refusal(&s, Turn::Pass { player: white }).clause, "ggg3:2");
-    let s = ggg::turn(
-        &s,
-        &Turn::Move {
-            player: white,
-            at: 0,
-        },
-    )
-    .unwrap();
-    let s = ggg::turn(
-        &s,
-        &Turn::Move {
-            player: black,
-            at: 1,
-        },
-    )
-    .unwrap();
+    let s = moved(&s, white, 0);
+    let s = moved(&s, black, 1);
     assert_eq!(s.prisoners, Prisoners { p: 1, q: 0 });
     assert_eq!(
         s.position.f.iter().copied().collect::<Vec<_>>(),
@@ -927,17 +872,7 @@ fn the_turn_reaches_every_arm() {
     let mut path4 = stones(RuleId::Ggg3, Board::path(4).unwrap(), &[], &["2"]);
     path4.prisoners = [1, 0];
     let s = start(&path4);
-    assert_eq!(
-        refusal(
-            &s,
-            Turn::Move {
-                player: black,
-                at: 0
-            }
-        )
-        .clause,
-        "ggg3:3"
-    );
+    assert_eq!(refused_move(&s, black, 0), "ggg3:3");
     let passed = ggg::turn(&s, &Turn::Pass { player: black }).unwrap();
     assert_eq!(passed.position, s.position);
     // ggg3:4 — resigning.
