@@ -6,7 +6,9 @@
 //! board and a colouring, which the tests hold against General Graph Go (`ggg1:*`) and MANGO
 //! (`mango:*`): chains are `ggg1:1`'s black and white groups, the invariant holds after every
 //! turn of `ggg1` and of MANGO with F = 1 and T = `z >= 1`, and flooding is the third
-//! definition of territory beside `ggg1:4` and `mango:SCORE`.
+//! definition of territory beside `ggg1:4` and `mango:SCORE`. The networks ([`Network`])
+//! are the boards of the `worked-nrich-*` conformance vectors, whose games take their
+//! claims from [`place`] and [`undisputed_territory`] (`spec/nrich.md`).
 
 use imbl::{OrdSet, Vector};
 use rand::{Rng, SeedableRng};

@@ -435,3 +435,65 @@ fn the_table_counts_skips_and_failures_without_listing_them() {
     );
     assert!(text.ends_with(&table));
 }
+
+/// The sources' worked examples are vectors set up by the transcription's example functions
+/// (`ggg::komi_gadget`, `ggg::example_5x5`, `mango::example_19x19`, `nrich::Network`): each
+/// family is there, the gadget's colouring is the notes' (ends empty, inside white), the 5x5
+/// setup is the printed position (row 5 on top), and the 19x19 record carries the text's
+/// numbers: T(z) = int((z + 360) / 361) is 1 exactly on 1 <= z < 362, White starts at 5.5.
+#[test]
+fn the_worked_examples_are_vectors_in_the_sources_numbers() {
+    use graphgo::game::Colour;
+    use graphgo::io::record::ThresholdSpec;
+    let loaded = vectors::load_dir(&dir()).unwrap();
+    let find = |id: &str| {
+        loaded
+            .iter()
+            .map(|(_, v)| v)
+            .find(|v| v.head.id == id)
+            .unwrap_or_else(|| panic!("no vector {id}"))
+    };
+    for n in 3..=6usize {
+        let v = find(&format!("worked-komi-gadget-{n}-ggg1"));
+        let colours: String = v.game.setup.initial.iter().map(|c| c.symbol()).collect();
+        assert_eq!(colours, format!(".{}.", "O".repeat(n - 2)), "n = {n}");
+        assert_eq!(v.game.setup.board.edge_count(), n - 1, "n = {n}");
+        find(&format!("worked-komi-gadget-{n}-ggg2"));
+        find(&format!("worked-komi-gadget-{n}-beside-grid3x1-ggg1"));
+    }
+    let v = find("worked-ggg2-5x5-eye-refused");
+    let rows: Vec<String> = (0..5)
+        .rev()
+        .map(|y| {
+            (0..5)
+                .map(|x| v.game.setup.initial[5 * y + x].symbol())
+                .collect()
+        })
+        .collect();
+    assert_eq!(rows, [".....", "XXXXX", "OXXXX", "OOOOO", ".O.O."]);
+    let v = find("worked-mango-19x19-one-stone");
+    assert_eq!(v.game.setup.board.len(), 361);
+    assert!(v.game.setup.initial.iter().all(|&c| c == Colour::Empty));
+    let mango = v.record.mango.as_ref().expect("the example's equipment");
+    assert_eq!(
+        mango.threshold,
+        Some(ThresholdSpec::Union(vec!["1 <= z < 362".into()]))
+    );
+    let scores = mango.scores.as_ref().expect("White's komi");
+    assert_eq!(
+        scores.white.as_ref().map(|r| r.0.to_string()),
+        Some("11/2".into())
+    );
+    assert!(scores.black.is_none(), "Black starts at 0");
+    for network in ["torus4x4", "moebius4x3", "cube3x3x3"] {
+        find(&format!("worked-nrich-{network}-capture"));
+    }
+    let games = loaded
+        .iter()
+        .filter(|(_, v)| v.head.id.starts_with("worked-nrich-") && v.head.id.contains("-game"))
+        .count();
+    assert_eq!(
+        games, 5,
+        "the network games: torus, Moebius band, 3-d grid, two road maps"
+    );
+}

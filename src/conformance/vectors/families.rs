@@ -18,6 +18,8 @@ use crate::board::Board;
 use crate::game::{Colour, Options, Player, RuleId, RuleSet};
 use crate::io::record::{BoardSpec, GraphSpec, Name, PrisonersSpec, Rational, Record, SetupSpec};
 
+mod worked_examples;
+
 /// What the rules say about a case, checked against the derived expectations.
 #[derive(Clone, Debug)]
 pub enum Claim {
@@ -1015,46 +1017,6 @@ fn turns_and_endings() -> Vec<Case> {
     out
 }
 
-/// The 5x5 position of version 2 (`ggg2:example`).
-fn example() -> Vec<Case> {
-    let rows = [".....", "XXXXX", "OXXXX", "OOOOO", ".O.O."];
-    let mut black = Vec::new();
-    let mut white = Vec::new();
-    for (r, row) in rows.iter().enumerate() {
-        for (x, c) in row.chars().enumerate() {
-            let name = format!("{}-{}", x + 1, 5 - r);
-            match c {
-                'X' => black.push(name),
-                'O' => white.push(name),
-                _ => {}
-            }
-        }
-    }
-    let b: Vec<&str> = black.iter().map(String::as_str).collect();
-    let w: Vec<&str> = white.iter().map(String::as_str).collect();
-    let mut out = Vec::new();
-    for (k, moves) in [
-        vec!["B 1-5", "W 1-1"],
-        vec!["B 3-5", "W 3-1"],
-        vec!["B 3-1"],
-        vec!["B 1-5", "W 2-5", "B 3-5", "W 4-5", "B 5-5"],
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        out.push(case(
-            format!("ggg2-example-{k}"),
-            &["ggg2:example", "ggg2:2"],
-            "The 5x5 position printed after version 2: Black's chain has the top row as liberties, White three one-point eyes.".into(),
-            record(RuleId::Ggg2, BoardSpec::Grid([5, 5]), &b, &w, &moves),
-            // B 3-1 fills one of White's eyes alone: removed at once, it gives back the
-            // position (ggg1:3, reading 3).
-            vec![if k == 2 { Claim::Illegal(0, "ggg1:3") } else { Claim::Legal(0) }],
-        ));
-    }
-    out
-}
-
 /// Games chosen by the campaign's chooser on small boards, with random setups and options:
 /// no claims; derived by the transcription and confirmed by the engine.
 fn random_games(reference: &dyn RuleSet, engine: &dyn RuleSet, count: u64) -> Vec<Case> {
@@ -1303,7 +1265,7 @@ pub fn cases(reference: &dyn RuleSet, engine: &dyn RuleSet) -> Vec<Case> {
     all.extend(repetitions());
     all.extend(scoring());
     all.extend(turns_and_endings());
-    all.extend(example());
+    all.extend(worked_examples::cases());
     all.extend(random_games(reference, engine, 60));
     all.extend(example_cases());
     all.extend(mango_cases(reference, engine, 30));
@@ -1367,7 +1329,9 @@ pub fn unmet(case: &Case, board: &Board, e: &Expected) -> Option<String> {
 /// checked against the case's claims.
 pub fn build(reference: &dyn RuleSet, engine: &dyn RuleSet, c: &Case) -> Result<Vector, String> {
     let game = c.record.game().map_err(|e| format!("{}: {e}", c.id))?;
-    let source = if c.id.starts_with("example-") {
+    let source = if c.id.starts_with("worked-") {
+        "graphgo vectors generate: a worked example of the sources, its board or setup built by the transcription's example function; claims stated by hand (for the network games, by the article's own capture and flooding) in src/conformance/vectors/families/worked_examples.rs, derived by the spec, confirmed by the engine"
+    } else if c.id.starts_with("example-") {
         "graphgo vectors generate: a worked example of spec/examples (its comment is in the note), derived by the spec, confirmed by the engine"
     } else if c.claims.is_empty() {
         "graphgo vectors generate (random family): derived by the spec, confirmed by the engine"
