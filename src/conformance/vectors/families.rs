@@ -4,7 +4,9 @@
 //!
 //! Each case carries *claims*: what the rules say, stated here by hand or computed by the
 //! small independent evaluator at the bottom of this file (one move's three steps of
-//! `ggg1:2`, the area count of `ggg1:4`), never by the transcription or the engine. A vector
+//! `ggg1:2`, the area count of `ggg1:4`), never by the transcription or the engine (the
+//! network games of `worked_examples` also use the network article's own capture and
+//! flooding, `spec::nrich`, which is not the rule set that derives the vector). A vector
 //! is written only when the transcription's derivation meets every claim and the engine
 //! derives the same thing (`super::write_vector`). The random family has no claims: it is
 //! the transcription confirmed by the engine, and says so in its `source`.
