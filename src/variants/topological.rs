@@ -307,14 +307,14 @@ pub fn legal_turns(state: &GameState) -> Vec<Turn> {
         return Vec::new();
     }
     let player = state.to_move;
-    let mut legal: Vec<Turn> = spec::legal_placements(&state.space, &state.colouring)
-        .iter()
-        .filter(|&&e| check_board_play(state, player, e).is_ok())
-        .map(|&at| Turn::Move { player, at })
-        .collect();
-    if state.ending == Ending::Stones {
-        legal.push(Turn::Pass { player });
-    }
+    // The board plays the reading's turn accepts, and the pass when the transcription's turn
+    // accepts it (the reading does not touch a pass).
+    let board_plays = spec::legal_placements(&state.space, &state.colouring)
+        .into_iter()
+        .filter(|&at| check_board_play(state, player, at).is_ok())
+        .map(|at| Turn::Move { player, at });
+    let pass = Some(Turn::Pass { player }).filter(|pass| spec::turn(state, pass).is_ok());
+    let mut legal: Vec<Turn> = board_plays.chain(pass).collect();
     legal.sort();
     legal
 }
