@@ -2,7 +2,7 @@
 //!
 //! The note claims that under a positional superko rule a game on N isolated pairs needs a
 //! number of moves exponential in N (Ω(2^N)), while under the directed rules "the loop can
-//! begin within O(N) moves". [`longest_superko_game`] computes the longest game without
+//! begin within O(N) moves". [`longest_superko_game_within`] computes the longest game without
 //! passes (every position new, each player placing in turn, until the player to move has no
 //! legal placement); [`loop_start`] the fewest placements after which every pair holds a
 //! stone, so that from there every pair is in its endless mutual capture.
@@ -52,16 +52,6 @@ pub fn pair_moves() -> [[Vec<usize>; 5]; 2] {
         }
     }
     out
-}
-
-/// The longest game without passes on `n` isolated pairs from the empty board, Black first,
-/// under positional superko (no placement may give a position that occurred before, the
-/// start included). Exhaustive depth-first search over all games; positions are numbers in
-/// base 5, one digit a pair.
-pub fn longest_superko_game(n: usize) -> usize {
-    let found = longest_superko_game_within(n, None);
-    assert!(found.exhaustive, "no deadline was given");
-    found.length
 }
 
 /// The games through every position that the crate knows, as data: `(n, text)` with the
@@ -162,7 +152,10 @@ pub fn long_superko_game_by_restarts(n: usize, restarts: u64, budget: u64) -> us
     best
 }
 
-/// [`longest_superko_game`], stopping at `deadline` if given.
+/// The longest game without passes on `n` isolated pairs from the empty board, Black first,
+/// under positional superko (no placement may give a position that occurred before, the
+/// start included), stopping at `deadline` if given (`graphgo pairs`). Exhaustive
+/// depth-first search over all games; positions are numbers in base 5, one digit a pair.
 pub fn longest_superko_game_within(n: usize, deadline: Option<std::time::Instant>) -> Longest {
     let moves = pair_moves();
     let total = 5usize.pow(n as u32);

@@ -13,7 +13,7 @@ use graphgo::io::record::Record;
 use graphgo::spec::directed::{self, place_stone, Position};
 use graphgo::spec::ggg::{make_move, ColouredGraph};
 use graphgo::spec::pairs::{
-    longest_by_witness, longest_superko_game, loop_start, pair_moves, parse_points,
+    longest_by_witness, longest_superko_game_within, loop_start, pair_moves, parse_points,
     replay_superko_game,
 };
 use graphgo::variants::directed::Deleters;
@@ -128,8 +128,11 @@ fn dir_note_pairs_witness_replay_refuses() {
 /// position. The loop start is N: each placement changes one pair.
 #[test]
 fn dir_note_pairs_table() {
-    assert_eq!(longest_superko_game(1), 2);
-    assert_eq!(longest_superko_game(2), 24);
+    for (n, longest) in [(1, 2), (2, 24)] {
+        let found = longest_superko_game_within(n, None);
+        assert!(found.exhaustive, "N = {n}: no deadline was given");
+        assert_eq!(found.length, longest, "N = {n}");
+    }
     // N = 3 by the witness game through all 125 positions (replayed by the transcription).
     assert_eq!(longest_by_witness(3), Some(124));
     assert_eq!(longest_by_witness(4), None);

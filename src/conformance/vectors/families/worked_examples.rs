@@ -16,6 +16,7 @@
 //! case's note ("Checked by hand: …"); none is read from the `ggg` or `mango` transcription or
 //! from the engine.
 
+use num_bigint::BigInt;
 use num_rational::BigRational;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -229,6 +230,11 @@ fn example_19x19() -> Vec<Case> {
         grid.build().is_ok_and(|b| b == *setup.board),
         "the example is on the 19x19 grid"
     );
+    // The T values the notes below work out by hand, held to the text's own formula
+    // int((z + 360) / 361) (the record carries it as the interval `1 <= z < 362`).
+    for (z, t) in [(0, 0), (357, 1), (359, 1), (360, 1)] {
+        assert_eq!(mango::ex19_threshold(&int(z)), BigInt::from(t), "T({z})");
+    }
     let r = |moves: &[&str]| {
         let mut r = Record::from_game(&setup, &[]);
         r.board = grid.clone();
