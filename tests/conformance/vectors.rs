@@ -461,7 +461,7 @@ fn the_worked_examples_are_vectors_in_the_sources_numbers() {
         find(&format!("worked-komi-gadget-{n}-ggg2"));
         find(&format!("worked-komi-gadget-{n}-beside-grid3x1-ggg1"));
     }
-    let v = find("worked-ggg2-5x5-eye-refused");
+    let v = find("worked-ggg2-5x5-eye-refused-ggg2");
     let rows: Vec<String> = (0..5)
         .rev()
         .map(|y| {

@@ -4,9 +4,11 @@
 //! - `ggg::komi_gadget` (`ggg1:notes`): the path that gives White a komi of n, alone and
 //!   beside a 1x3 board, under versions 1 and 2;
 //! - `ggg::example_5x5` (`ggg2:example`): the position printed after version 2, with short
-//!   sequences (captures, a refusal, White filling its own last liberty);
+//!   sequences (captures, a refusal, White filling its own last liberty), under version 2
+//!   and, as twins GTP engines can play, version 1;
 //! - `mango::example_19x19` (`mango:EX19`): 19x19 Go with komi 5.5 and the text's threshold
-//!   int((z + 360) / 361), written into the record as the interval `1 <= z < 362`;
+//!   int((z + 360) / 361), written into the record as the interval `1 <= z < 362`, and two of
+//!   its games again under `ggg1` with the example's komi;
 //! - `nrich::Network` (`nrich:boards`): the article's torus, Moebius band, 3-d grid and road
 //!   maps, with games whose claims come from the article's own capture rule, `nrich::place`,
 //!   and its flooding, `nrich::undisputed_territory` (see [`nrich_game`] for why that is a
@@ -24,8 +26,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::{case, int, record, step, symbols, with_options, Case, Claim};
 use crate::board::{Board, Vertex};
-use crate::game::{Colour, Player, RuleId};
-use crate::io::record::{BoardSpec, Record};
+use crate::game::{Colour, Equipment, Player, RuleId};
+use crate::io::record::{BoardSpec, Rational, Record};
 use crate::spec::ggg::{self, ColouredGraph};
 use crate::spec::{mango, nrich};
 
@@ -143,15 +145,19 @@ fn komi_gadgets() -> Vec<Case> {
 /// White's eight stones of the printed position, in vertex order (row 1 first).
 const WHITE_5X5: [&str; 8] = ["2-1", "4-1", "1-2", "2-2", "3-2", "4-2", "5-2", "1-3"];
 
-/// Short games from the printed 5x5 position under version 2.
-fn example_5x5() -> Vec<Case> {
+/// Short games from the printed 5x5 position under version 2, and the same games under
+/// version 1, whose move and repetition rules (`ggg1:2`, `ggg1:3`) are version 2's: version
+/// 2 only takes the pass away and ends the game when a player cannot move, and no game here
+/// passes or gets there. (The version 1 twins are the ones GTP engines play: General Graph
+/// Go on a square grid.)
+fn example_5x5(rules: RuleId) -> Vec<Case> {
     let g = ggg::example_5x5();
     assert!(
         BoardSpec::Grid([5, 5]).build().is_ok_and(|b| b == *g.graph),
         "the example is on the 5x5 grid"
     );
     let (black, white) = (stones(&g, Colour::Black), stones(&g, Colour::White));
-    let r = |moves: &[&str]| record(RuleId::Ggg2, BoardSpec::Grid([5, 5]), &black, &white, moves);
+    let r = |moves: &[&str]| record(rules, BoardSpec::Grid([5, 5]), &black, &white, moves);
     let note = "The 5x5 position printed after version 2 (ggg::example_5x5), top row first: . . . . . / X X X X X / O X X X X / O O O O O / . O . O . (row 5 on top; names x-y). Black's chain of nine has the five top-row points as liberties; White's chain of eight has three one-point eyes, 1-1, 3-1 and 5-1.";
     let with = |extra: &[&str]| -> Vec<String> {
         let mut all = names(&WHITE_5X5);
@@ -162,9 +168,9 @@ fn example_5x5() -> Vec<Case> {
         });
         all
     };
-    vec![
+    let mut out = vec![
         by_hand(
-            "worked-ggg2-5x5-black-captures".into(),
+            format!("worked-ggg2-5x5-black-captures-{}", rules.name()),
             &["ggg2:example", "ggg2:2", "ggg1:1", "ggg1:2"],
             note,
             "B 1-5 and B 2-5 take two of Black's five liberties (three left: 3-5, 4-5, 5-5). W 1-1 and W 3-1 fill two of White's eyes, each leaving the chain a liberty (after W 3-1 only 5-1). B 5-1: the new stone's neighbours 4-1 and 5-2 are white, but step 2 of ggg1:2 first finds White's chain of ten (the eight and 1-1, 3-1) without an empty neighbour and empties it; the black stone then has liberties and stays. Row 1 is empty but 5-1, row 2 empty, rows 3 to 5 as before plus 1-5 and 2-5.",
@@ -181,7 +187,7 @@ fn example_5x5() -> Vec<Case> {
             ],
         ),
         by_hand(
-            "worked-ggg2-5x5-eye-refused".into(),
+            format!("worked-ggg2-5x5-eye-refused-{}", rules.name()),
             &["ggg2:example", "ggg1:3"],
             note,
             "B 3-1 in White's middle eye: its three neighbours are white, and White's chain keeps 1-1 and 5-1, so step 3 of ggg1:2 removes the black stone again: the colouring is the printed one, which has occurred (ggg1:3): refused, and Black moves again. B 3-5 on the top row joins Black's chain, which keeps 1-5, 2-5, 4-5, 5-5: legal.",
@@ -189,7 +195,7 @@ fn example_5x5() -> Vec<Case> {
             vec![Claim::Illegal(0, "ggg1:3"), Claim::Legal(1), Claim::Removed(1, vec![])],
         ),
         by_hand(
-            "worked-ggg2-5x5-white-fills-its-last-liberty".into(),
+            format!("worked-ggg2-5x5-white-fills-its-last-liberty-{}", rules.name()),
             &["ggg2:example", "ggg2:2", "ggg1:2"],
             note,
             "Without passes (ggg2:2) a side must keep moving. After B 1-5, W 1-1, B 2-5, W 3-1, B 3-5, White's chain has the one liberty 5-1 and Black's two (4-5, 5-5). W 5-1 fills White's own last liberty: step 2 finds every black chain with an empty neighbour, and step 3 empties White's chain of eleven (the eight, 1-1, 3-1, 5-1). No colouring before had an empty row 1 and 2: it is new, so the move is legal (self-capture is allowed as written).",
@@ -203,7 +209,7 @@ fn example_5x5() -> Vec<Case> {
             ],
         ),
         by_hand(
-            "worked-ggg2-5x5-top-row-captures".into(),
+            format!("worked-ggg2-5x5-top-row-captures-{}", rules.name()),
             &["ggg2:example", "ggg1:1", "ggg1:2"],
             note,
             "W 2-5 has the neighbours 1-5 (black after B 1-5), 2-4 (black) and 3-5 (empty): one liberty. B 3-5 takes it: step 2 removes W 2-5. W 4-5 likewise has only 5-5; B 5-5 removes it. Black's chain keeps 2-5 and 4-5. White's chain below is untouched.",
@@ -216,7 +222,14 @@ fn example_5x5() -> Vec<Case> {
                 Claim::Position(4, [".O.O.", "OOOOO", "OXXXX", "XXXXX", "X.X.X"].concat()),
             ],
         ),
-    ]
+    ];
+    if rules != RuleId::Ggg2 {
+        // Version 2's own turn rule is not what these twins exercise.
+        for c in &mut out {
+            c.clauses.retain(|k| k != "ggg2:2");
+        }
+    }
+    out
 }
 
 // ---------------------------------------------------------------------------------------
@@ -286,6 +299,54 @@ fn example_19x19() -> Vec<Case> {
                 Claim::Illegal(2, "mango:TURN"),
                 Claim::Legal(3),
                 Claim::Unfinished,
+            ],
+        ),
+    ]
+}
+
+/// The one-stone and corner games of [`example_19x19`] under `ggg1`, with the example's
+/// numbers as a ggg1 setup: White's initial score 11/2 as komi (Black's is 0, every F is 1).
+/// The text calls its example ordinary Go, and with F = 1 and its T a group lives exactly
+/// when it touches an empty point, so the moves, the capture and the scores are ggg1's
+/// (these twins are the ones GTP engines play: General Graph Go on a square grid).
+fn example_19x19_as_go() -> Vec<Case> {
+    let setup = mango::example_19x19();
+    let Equipment::Weights(w) = &setup.equipment else {
+        panic!("the MANGO example carries weights")
+    };
+    assert!(w.scores[0] == int(0) && w.weight.iter().all(|f| *f == int(1)));
+    let komi = w.scores[1].clone();
+    let r = |moves: &[&str]| {
+        let mut r = record(RuleId::Ggg1, BoardSpec::Grid([19, 19]), &[], &[], moves);
+        r.komi = Some(Rational(komi.clone()));
+        r
+    };
+    let half = |n: i64| BigRational::new(n.into(), 2.into());
+    let note = "MANGO's 19x19 example (mango::example_19x19) as ordinary Go under version 1 of General Graph Go: White's initial score 5.5 becomes komi (ggg1:notes).";
+    vec![
+        by_hand(
+            "worked-mango-19x19-one-stone-ggg1".into(),
+            &["mango:EX19", "ggg1:notes", "ggg1:4"],
+            note,
+            "B 10-10 has liberties. Two passes end the game (ggg1:4). Black: the stone and the one empty group of 360 points, which touches Black and no White: 361. White: no stone, the empty group touches Black: 0, plus komi 5.5. Black wins, as under MANGO.",
+            r(&["B 10-10", "W pass", "B pass"]),
+            vec![
+                Claim::Legal(0),
+                Claim::Ends(Some(Player::Black), "score"),
+                Claim::Scores(int(361), half(11)),
+            ],
+        ),
+        by_hand(
+            "worked-mango-19x19-corner-capture-ggg1".into(),
+            &["mango:EX19", "ggg1:notes", "ggg1:2", "ggg1:4"],
+            note,
+            "W 1-2 takes the last liberty of Black's 1-1 (its neighbours are 2-1 and 1-2): step 2 of ggg1:2 removes it. After two passes: Black has 10-10 and no territory (the big empty group touches both colours): 1. White has 2-1 and 1-2 and the empty 1-1, whose neighbours are both white: 3, plus komi 5.5 = 8.5. White wins, as under MANGO.",
+            r(&["B 1-1", "W 2-1", "B 10-10", "W 1-2", "B pass", "W pass"]),
+            vec![
+                Claim::Legal(3),
+                Claim::Removed(3, names(&["1-1"])),
+                Claim::Ends(Some(Player::White), "score"),
+                Claim::Scores(int(1), half(17)),
             ],
         ),
     ]
@@ -505,8 +566,10 @@ fn network_games() -> Vec<Case> {
 /// Every worked example, in a fixed order.
 pub(super) fn cases() -> Vec<Case> {
     let mut out = komi_gadgets();
-    out.extend(example_5x5());
+    out.extend(example_5x5(RuleId::Ggg2));
+    out.extend(example_5x5(RuleId::Ggg1));
     out.extend(example_19x19());
+    out.extend(example_19x19_as_go());
     out.extend(network_captures());
     out.extend(network_games());
     out
