@@ -469,6 +469,60 @@ fn dir_ko_bids() {
     assert_eq!(refusal(&g, &["B pass"], "B bid 1"), "dir:TURNS");
 }
 
+/// dir:INTRO: the game is played on one set of points: the directed graph's, the board's
+/// (the names) and the initial colouring's. A setup in which any one of the three has
+/// another size is refused, naming the three sizes (here 3 arcs' points against 2 and 2,
+/// and 2 and 2 against a colouring of 3).
+#[test]
+fn dir_intro_start_refuses_a_setup_whose_parts_differ_in_size() {
+    let g = game(PAIR);
+    assert!(directed::start(&g.setup).is_ok());
+    let mut longer_colouring = g.setup.clone();
+    longer_colouring.initial.push(Colour::Empty);
+    assert_eq!(
+        directed::start(&longer_colouring).unwrap_err(),
+        "the directed board has 2 points, the board 2 and the setup 3"
+    );
+    let three = game("rules: directed\nboard: {path: 3}\n");
+    let mut other_arcs = g.setup.clone();
+    other_arcs.equipment = three.setup.equipment.clone();
+    assert_eq!(
+        directed::start(&other_arcs).unwrap_err(),
+        "the directed board has 3 points, the board 2 and the setup 2"
+    );
+}
+
+/// dir:KO: only the bidder's opponent answers a bid, by ignoring it or by naming a ko
+/// winner; the bidder naming a winner (either one) is refused like any other turn of the
+/// bidder's, and the opponent's placement is refused with the turn in words (q is the
+/// second point).
+#[test]
+fn dir_ko_the_bidder_cannot_name_the_ko_winner() {
+    let g = game(PAIR);
+    let bid = ["B p", "B bid 1"];
+    for last in ["B winner black", "B winner white"] {
+        let (clause, reason) = refused(&g, &bid, last);
+        assert_eq!(
+            (clause, reason.as_str()),
+            ("dir:KO", "White must answer Black's ko bid first"),
+            "{last}"
+        );
+    }
+    let (clause, reason) = refused(&g, &bid, "W q");
+    assert_eq!(
+        (clause, reason.as_str()),
+        (
+            "dir:KO",
+            "White must ignore the ko bid or name a ko winner, not 'White places at point 2'"
+        )
+    );
+    let (_, reason) = refused(&g, &["first komi 1/2"], "B p");
+    assert!(
+        reason.ends_with("not 'Black places at point 1'"),
+        "{reason}"
+    );
+}
+
 /// dir:KO: ignoring a bid changes nothing; the game goes on with the opponent's turn.
 #[test]
 fn dir_ko_ignore() {
@@ -642,6 +696,16 @@ fn dir_win_scores_not_eventually_constant() {
     .unwrap();
     assert_eq!(o.gain_per_period, [q(0, 1), q(1, 1)]);
     assert_eq!(o.eventual_scores, None);
+    assert_eq!(o.winner, Some(Player::White));
+    // The same cycle once more before the lasso: White has 1 when the period starts and 2
+    // after it, and the gain per period is still the difference, 1.
+    let o = lasso(
+        &g,
+        &["B p", "B bid 1", "W winner black", "B pass", "W q", "B p"],
+        &["B bid 1", "W winner black", "B pass", "W q", "B p"],
+    )
+    .unwrap();
+    assert_eq!(o.gain_per_period, [q(0, 1), q(1, 1)]);
     assert_eq!(o.winner, Some(Player::White));
 }
 

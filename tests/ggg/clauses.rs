@@ -808,6 +808,18 @@ fn the_turn_reaches_every_arm() {
     let s = moved(&s, black, 1);
     assert_eq!(s.to_move, white);
     assert_eq!(refused_move(&s, white, 1), "ggg1:2");
+    // The two refusals of a move say which rule of ggg1:2 it breaks: the vertex is not in
+    // V, or it is not empty (the path's vertices are named 1, 2, 3: index 1 is `2`).
+    let reason =
+        |state: &ggg::GameState, player, at| refusal(state, Turn::Move { player, at }).reason;
+    assert_eq!(
+        reason(&start(&path3), black, 9),
+        "vertex 9 is not on the board"
+    );
+    assert_eq!(
+        reason(&s, white, 1),
+        "2 is not empty: a move colours an empty vertex"
+    );
     assert_eq!(
         refusal(&s, Turn::DeleteHistory { player: white }).clause,
         "ggg1:2"
