@@ -165,6 +165,33 @@ fn topo_r3_the_text_starts_empty_black_first_and_a_handicap_is_the_variants() {
         state.history.iter().cloned().collect::<Vec<_>>(),
         vec![(colouring(&names, &["a"], &[]), Player::White)]
     );
+    // Either difference alone is not the text's start: a black stone with Black first, or
+    // the empty space with White first.
+    let mut stone_black_first = plain.clone();
+    stone_black_first.initial[0] = Colour::Black;
+    let refused = topo::start(&stone_black_first).unwrap_err();
+    assert!(refused.starts_with("topo:R3"), "{refused}");
+    let mut empty_white_first = plain.clone();
+    empty_white_first.to_move = Player::White;
+    let refused = topo::start(&empty_white_first).unwrap_err();
+    assert!(refused.starts_with("topo:R3"), "{refused}");
+    // topo:D10a: under the primitive rules a pass is refused as no board play, saying so.
+    let primitive = setup_on(RuleId::TopoPrimitive, board.clone(), s.clone());
+    let pass = Turn::Pass {
+        player: Player::Black,
+    };
+    let refused = topo::turn(&topo::start(&primitive).unwrap(), &pass).unwrap_err();
+    assert_eq!(
+        (refused.clause, refused.reason.as_str()),
+        (
+            "topo:D10a",
+            "under the primitive rules a turn is a board play: there is no passing"
+        )
+    );
+    // topo:D1: T is given by the smallest open sets; {z} is not open, since N(z) is
+    // {z, a, b, c, d}, which is.
+    assert!(!topo::is_open(&s, &set(&names, &["z"])));
+    assert!(topo::is_open(&s, &set(&names, &["z", "a", "b", "c", "d"])));
     // A colouring of the wrong length is refused by both, naming both lengths.
     let mut short = plain.clone();
     short.initial.pop();
@@ -663,6 +690,11 @@ fn topo_res1_single_vertex_stones_go_connected_exactly_when_adjacent() {
     let grid = Board::grid(3, 3).unwrap();
     let (_, s) = topo::go_space_of_graph(&grid).unwrap();
     assert!(topo::adjacent_exactly_when_go_connected(&grid, &s));
+    // Against another graph on the same nine vertices the statement fails: on the path
+    // 1-2-...-9, vertices 3 and 4 (indices 2 and 3) are adjacent, but on the grid they are
+    // the end of the bottom row and the start of the next, not adjacent.
+    let path = Board::path(9).unwrap();
+    assert!(!topo::adjacent_exactly_when_go_connected(&path, &s));
 }
 
 /// `topo:RES2`, `topo:RES3`.
