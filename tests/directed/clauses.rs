@@ -707,6 +707,25 @@ fn dir_win_scores_not_eventually_constant() {
     .unwrap();
     assert_eq!(o.gain_per_period, [q(0, 1), q(1, 1)]);
     assert_eq!(o.winner, Some(Player::White));
+    // The colours exchanged (Black passes first, so that White places p and bids): Black
+    // gains 1 a period, and has 1 when the period starts; White is at "bid" and loses.
+    let o = lasso(
+        &g,
+        &[
+            "B pass",
+            "W p",
+            "W bid 1",
+            "B winner white",
+            "W pass",
+            "B q",
+            "W p",
+        ],
+        &["W bid 1", "B winner white", "W pass", "B q", "W p"],
+    )
+    .unwrap();
+    assert_eq!(o.gain_per_period, [q(1, 1), q(0, 1)]);
+    assert_eq!(o.eventual_scores, None);
+    assert_eq!(o.winner, Some(Player::Black));
 }
 
 /// dir:WIN: a lasso whose cycle is not a legal continuation of itself is rejected with the
