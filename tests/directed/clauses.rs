@@ -523,6 +523,20 @@ fn dir_ko_the_bidder_cannot_name_the_ko_winner() {
     );
 }
 
+/// dir:WIN: where the period starts. After `B p`, the cycle `W q`, `B p` (each capture
+/// takes the other's stone) adds the position with White on q to the history the first
+/// time round and nothing after: the state at the start of the second pass is the first
+/// to repeat, so one pass comes before the period and the period is one pass long.
+#[test]
+fn dir_win_the_period_starts_after_the_first_pass() {
+    let g = game(PAIR);
+    let o = lasso(&g, &["B p"], &["W q", "B p"]).unwrap();
+    assert_eq!((o.passes_before_period, o.period_passes), (1, 1));
+    // With the history already holding both positions, the period starts at once.
+    let o = lasso(&g, &["B p", "W q", "B p"], &["W q", "B p"]).unwrap();
+    assert_eq!((o.passes_before_period, o.period_passes), (0, 1));
+}
+
 /// dir:KO: ignoring a bid changes nothing; the game goes on with the opponent's turn.
 #[test]
 fn dir_ko_ignore() {
