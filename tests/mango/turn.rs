@@ -98,3 +98,21 @@ fn mango_turn_the_literal_legal_turns_at_the_start() {
     expected.sort();
     assert_eq!(mango::legal_turns(&state), expected);
 }
+
+/// `mango:SETUP`: I, F and the colouring are over the same points. A setup whose colouring
+/// alone has another size (here 4 colours on the path of 3) is refused, naming the three
+/// sizes, even though F fits the board.
+#[test]
+fn mango_setup_refuses_a_colouring_of_another_size() {
+    let game = Record::parse("rules: mango\nboard: {path: 3}\n", false)
+        .unwrap()
+        .game()
+        .unwrap();
+    assert!(mango::setup(&game.setup).is_ok());
+    let mut longer = game.setup.clone();
+    longer.initial.push(graphgo::game::Colour::Empty);
+    assert_eq!(
+        mango::setup(&longer).unwrap_err(),
+        "the board has 3 points, F gives 3 and the setup colours 4"
+    );
+}
