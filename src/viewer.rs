@@ -4,7 +4,7 @@
 //! Each position, from the setup (turn 0) to the last turn played, gets its picture (the SVG
 //! of [`crate::show`], the one renderer of pictures), the clauses that acted at the turn that
 //! led to it ([`crate::explain`]), and the legal turns of the player to move, as the
-//! transcription lists them ([`Playable::legal_turns`], at most [`LEGAL_TURNS_SHOWN`] named).
+//! transcription lists them ([`crate::game::Playable::legal_turns`], at most [`LEGAL_TURNS_SHOWN`] named).
 //! A record's first refused turn is shown with the clause that refuses it, and the last
 //! position with how the game ended and how each score was counted.
 //!

@@ -54,7 +54,7 @@ fn folder_of(path: &Path) -> &Path {
 /// that the file is never seen half written and no temporary file is left behind when the
 /// write fails. Creates the folder if needed. Replaces `path` if it exists: for a file the
 /// caller owns (a summary, a record it wrote before); new findings go through
-/// [`Store::publish_new`].
+/// `Store::publish_new` (in the differential layer, above this one).
 pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     std::fs::create_dir_all(folder_of(path))?;
     let temporary = write_temporary(path, text)?;
