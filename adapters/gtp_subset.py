@@ -1,7 +1,8 @@
 """The GTP subset of adapters (spec/FORMAT.md, "The GTP subset of adapters"), shared by the
-Python adapters: framing, command names, colours and GTP vertex names. It knows no rule of
-Go: every answer about the board comes from the adapter's `Library` object, whose methods
-call the implementation under test.
+Python adapters: framing, command names, colours, GTP vertex names, and every command of the
+subset answered from the adapter's `Library` object. It knows no rule of Go: every answer
+about the board comes from the `Library`, whose methods call the implementation under test
+(adapters/README.md, "The shared code: what an adapter provides").
 
 A `Library` has `name`, `version`, and the methods
   set_size(n)            raise Refused("unacceptable size") for a side it cannot play
@@ -10,10 +11,26 @@ A `Library` has `name`, `version`, and the methods
   play(colour, point)    colour "b" or "w"; point (column, row) from 0 at the bottom left,
                          or None for a pass; raise Refused("illegal move") when refused
   stones(colour)         the points of that colour's stones
-  legal(colour)          the points that colour may play now
+and, each where the implementation has the function (the command is answered only then):
+  is_legal(colour, point)  True or False, without changing anything
+  legal(colour)            the points that colour may play now: ONLY where the library lists
+                           them itself (then graphgo asks for the whole list every turn)
+  to_move()                "b" or "w": the library's player to move
+  alternating = True       the library keeps whose turn it is: a move of the other colour is
+                           refused (by the library's own move call when play_checks_turn =
+                           True, else here, from to_move())
+  result()                 None while the game goes on, else an SGF result: "B+3.5", "W+R", "0"
+  legal_moves()            the legal moves of the player to move: points, and None for a pass
+  final_score()            Black's score less White's (komi included), the library's own count
+  set_rectangle(w, h)      a w x h board (w columns, h rows)
+  select_board(name)       the library's board `name`; then points() and neighbours(point)
+                           name the points (words without spaces) for every other command
+  speed(side)              (plays, seconds) of the library's own loop; default: `own_speed`
 """
 
+import random
 import sys
+import time
 
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
@@ -31,81 +48,309 @@ def colour_of(word):
     raise Refused(f"invalid color {word}")
 
 
+def other(colour):
+    return "w" if colour == "b" else "b"
+
+
+def word_of(colour):
+    return "black" if colour == "b" else "white"
+
+
+class Naming:
+    """The names of the points of the current board: GTP's on grids (`C4`), the library's
+    own on boards of the graph extension."""
+
+    def __init__(self, width, height, names=None):
+        self.width, self.height, self.names = width, height, names
+        self.index = {n: n for n in names} if names is not None else None
+
+    def point(self, word):
+        """The point a word names: (column, row) on grids, the library's name on graphs, None
+        for a pass."""
+        if word.lower() == "pass":
+            return None
+        if self.index is not None:
+            if word not in self.index:
+                raise Refused(f"invalid coordinate {word}")
+            return self.index[word]
+        column = COLUMNS.find(word[0].upper())
+        try:
+            row = int(word[1:]) - 1
+        except ValueError:
+            row = -1
+        if not (0 <= column < self.width and 0 <= row < self.height):
+            raise Refused(f"invalid coordinate {word}")
+        return (column, row)
+
+    def name(self, point):
+        if point is None:
+            return "pass"
+        if self.index is not None:
+            return str(point)
+        column, row = point
+        return f"{COLUMNS[column]}{row + 1}"
+
+    def all_points(self):
+        if self.names is not None:
+            return list(self.names)
+        return [(c, r) for r in range(self.height) for c in range(self.width)]
+
+    def sort_key(self, point):
+        if self.index is not None:
+            return (0, str(point))
+        return (point[1], point[0])
+
+
 def point_of(word, size):
-    """(column, row) from 0 at the bottom left, or None for a pass."""
-    if word.lower() == "pass":
-        return None
-    column = COLUMNS.find(word[0].upper())
-    try:
-        row = int(word[1:]) - 1
-    except ValueError:
-        row = -1
-    if not (0 <= column < size and 0 <= row < size):
-        raise Refused(f"invalid coordinate {word}")
-    return (column, row)
+    """(column, row) from 0 at the bottom left, or None for a pass (a square board)."""
+    return Naming(size, size).point(word)
 
 
 def name_of(point):
-    column, row = point
-    return f"{COLUMNS[column]}{row + 1}"
+    return Naming(25, 25).name(point)
 
 
-COMMANDS = [
-    "protocol_version", "name", "version", "list_commands", "known_command", "quit",
-    "boardsize", "clear_board", "komi", "play", "list_stones", "all_legal",
-]
+def has(library, method):
+    return callable(getattr(library, method, None))
 
 
-def answer(library, state, words):
-    command, args = words[0], words[1:]
-    if command == "protocol_version":
-        return "2"
-    if command == "name":
-        return library.name
-    if command == "version":
-        return library.version
-    if command == "list_commands":
-        return "\n".join(COMMANDS)
-    if command == "known_command":
-        return "true" if args and args[0] in COMMANDS else "false"
-    if command == "boardsize":
-        size = int(args[0])
-        library.set_size(size)
-        state["size"] = size
-        library.clear()
-        return ""
-    if command == "clear_board":
-        library.clear()
-        return ""
-    if command == "komi":
-        library.komi(float(args[0]))
-        return ""
-    if command == "play":
-        library.play(colour_of(args[0]), point_of(args[1], state["size"]))
-        return ""
-    if command == "list_stones":
-        return " ".join(name_of(p) for p in sorted(library.stones(colour_of(args[0]))))
-    if command == "all_legal":
-        return " ".join(name_of(p) for p in sorted(library.legal(colour_of(args[0]))))
-    raise Refused("unknown command")
+def commands_of(library):
+    """The commands this library's adapter answers."""
+    out = [
+        "protocol_version", "name", "version", "list_commands", "known_command", "quit",
+        "boardsize", "clear_board", "komi", "play", "list_stones", "graphgo-turn",
+        "graphgo-plays_per_second",
+    ]
+    if has(library, "is_legal") or has(library, "legal"):
+        out.append("is_legal")
+    if has(library, "legal"):
+        out.append("all_legal")
+    optional = [
+        ("to_move", "gogui-rules_side_to_move"),
+        ("result", "gogui-rules_final_result"),
+        ("legal_moves", "gogui-rules_legal_moves"),
+        ("final_score", "final_score"),
+        ("set_rectangle", "rectangular_boardsize"),
+        ("select_board", "graphgo-board_select"),
+    ]
+    out += [command for method, command in optional if has(library, method)]
+    if has(library, "points") and has(library, "neighbours"):
+        out.append("graphgo-board")
+    return out
+
+
+def margin_text(difference):
+    """Black's score less White's as GTP's final_score writes it."""
+    if difference == 0:
+        return "0"
+    winner = "B" if difference > 0 else "W"
+    value = abs(difference)
+    text = str(int(value)) if float(value).is_integer() else repr(float(value))
+    return f"{winner}+{text}"
+
+
+class Server:
+    def __init__(self, library, size):
+        self.library = library
+        self.naming = Naming(size, size)
+        self.commands = commands_of(library)
+
+    # -- what the library says -----------------------------------------------------------
+
+    def is_legal(self, colour, point):
+        lib = self.library
+        if self.out_of_turn(colour):
+            return False
+        if has(lib, "is_legal"):
+            return bool(lib.is_legal(colour, point))
+        return point in set(lib.legal(colour))
+
+    def legal_all(self, colour):
+        lib = self.library
+        if self.out_of_turn(colour):
+            return []
+        if has(lib, "legal"):
+            return list(lib.legal(colour))
+        return [p for p in self.naming.all_points() if self.is_legal(colour, p)]
+
+    def out_of_turn(self, colour):
+        """A move of `colour` the shared code refuses: the library keeps the turn, its move
+        call takes no colour, and its player to move is the other colour."""
+        lib = self.library
+        return (
+            getattr(lib, "alternating", False)
+            and not getattr(lib, "play_checks_turn", False)
+            and has(lib, "to_move")
+            and lib.to_move() != colour
+        )
+
+    def play(self, colour, point):
+        if self.out_of_turn(colour):
+            raise Refused(f"illegal move (it is {word_of(self.library.to_move())}'s turn)")
+        self.library.play(colour, point)
+
+    def names(self, points):
+        return " ".join(self.naming.name(p) for p in sorted(points, key=self.naming.sort_key))
+
+    def result_text(self):
+        r = self.library.result()
+        return "unknown" if r is None else str(r)
+
+    # -- the commands ----------------------------------------------------------------------
+
+    def answer(self, words):
+        lib = self.library
+        command, args = words[0], words[1:]
+        if command not in self.commands:
+            raise Refused("unknown command")
+        if command == "protocol_version":
+            return "2"
+        if command == "name":
+            return lib.name
+        if command == "version":
+            return lib.version
+        if command == "list_commands":
+            return "\n".join(self.commands)
+        if command == "known_command":
+            return "true" if args and args[0] in self.commands else "false"
+        if command == "boardsize":
+            size = int(args[0])
+            lib.set_size(size)
+            self.naming = Naming(size, size)
+            lib.clear()
+            return ""
+        if command == "rectangular_boardsize":
+            width, height = int(args[0]), int(args[1])
+            lib.set_rectangle(width, height)
+            self.naming = Naming(width, height)
+            lib.clear()
+            return ""
+        if command == "graphgo-board_select":
+            lib.select_board(args[0])
+            lib.clear()
+            self.naming = Naming(0, 0, [str(p) for p in lib.points()])
+            return ""
+        if command == "graphgo-board":
+            lines = []
+            for p in self.naming.all_points():
+                near = " ".join(self.naming.name(q) for q in self.board_neighbours(p))
+                lines.append(f"{self.naming.name(p)}: {near}".rstrip())
+            return "\n".join(lines)
+        if command == "clear_board":
+            lib.clear()
+            return ""
+        if command == "komi":
+            lib.komi(float(args[0]))
+            return ""
+        if command == "play":
+            self.play(colour_of(args[0]), self.naming.point(args[1]))
+            return ""
+        if command == "list_stones":
+            return self.names(lib.stones(colour_of(args[0])))
+        if command == "all_legal":
+            return self.names(self.legal_all(colour_of(args[0])))
+        if command == "is_legal":
+            point = self.naming.point(args[1])
+            if point is None:
+                return "1"
+            return "1" if self.is_legal(colour_of(args[0]), point) else "0"
+        if command == "gogui-rules_side_to_move":
+            return word_of(lib.to_move())
+        if command == "gogui-rules_final_result":
+            return self.result_text()
+        if command == "gogui-rules_legal_moves":
+            moves = lib.legal_moves()
+            points = [m for m in moves if m is not None]
+            text = self.names(points)
+            if any(m is None for m in moves):
+                text = (text + " pass").strip()
+            return text
+        if command == "final_score":
+            return margin_text(lib.final_score())
+        if command == "graphgo-turn":
+            return self.turn(args)
+        if command == "graphgo-plays_per_second":
+            side = int(args[0])
+            plays, seconds = lib.speed(side) if has(lib, "speed") else own_speed(self, side)
+            return f"{plays} {seconds:.6f}"
+        raise Refused("unknown command")
+
+    def board_neighbours(self, point):
+        return self.library.neighbours(point)
+
+    def turn(self, args):
+        """graphgo-turn COLOUR MOVE NEXT (all | V...): the move, the stones, NEXT's legality."""
+        if len(args) < 3:
+            raise Refused("syntax error: graphgo-turn COLOUR MOVE NEXT (all | VERTEX...)")
+        colour, point = colour_of(args[0]), self.naming.point(args[1])
+        following = colour_of(args[2])
+        asked = args[3:]
+        try:
+            self.play(colour, point)
+            lines = ["played"]
+        except Refused as refused:
+            lines = [f"refused {refused}".strip()]
+        lib = self.library
+        lines.append(f"black {self.names(lib.stones('b'))}".rstrip())
+        lines.append(f"white {self.names(lib.stones('w'))}".rstrip())
+        if asked == ["all"]:
+            legal = self.legal_all(following)
+        else:
+            points = [self.naming.point(w) for w in asked]
+            legal = [p for p in points if p is not None and self.is_legal(following, p)]
+        lines.append(f"legal {self.names(legal)}".rstrip())
+        if has(lib, "to_move"):
+            lines.append(f"to_move {word_of(lib.to_move())}")
+        if has(lib, "result"):
+            lines.append(f"result {self.result_text()}")
+        return "\n".join(lines)
+
+
+def own_speed(server, side, seconds=1.0, seed=1):
+    """The library's own loop (adapters/README.md): moves of the player to move on random
+    points through the adapter's calls only, no GTP; a new game after 2 * side^2 attempts."""
+    lib = server.library
+    rng = random.Random(seed)
+    lib.set_size(side)
+    points = [(c, r) for r in range(side) for c in range(side)]
+    plays, started = 0, time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds:
+        lib.clear()
+        colour = "b"
+        for _ in range(2 * side * side):
+            try:
+                lib.play(colour, rng.choice(points))
+                plays += 1
+                colour = other(colour)
+            except (Refused, ValueError):
+                pass
+        elapsed = time.perf_counter() - started
+    lib.clear()
+    return plays, elapsed
 
 
 def serve(library, size):
     """Answers GTP on standard input and output until `quit` or the end of the input."""
-    state = {"size": size}
+    server = Server(library, size)
     library.set_size(size)
     library.clear()
     for line in sys.stdin:
         words = line.split("#")[0].split()
         if not words:
             continue
+        ident = ""
+        if words[0].isdigit():
+            ident = words.pop(0)
+            if not words:
+                continue
         if words[0] == "quit":
-            print("=\n", flush=True)
+            print(f"={ident}\n", flush=True)
             return
         try:
-            ok, text = True, answer(library, state, words)
+            ok, text = True, server.answer(words)
         except Refused as refused:
             ok, text = False, str(refused)
         except (ValueError, IndexError) as e:
             ok, text = False, f"syntax error: {e}"
-        print(("= " if ok else "? ") + text + "\n", flush=True)
+        print(("=" if ok else "?") + ident + " " + text.replace("\n\n", "\n") + "\n", flush=True)

@@ -1,4 +1,5 @@
-// The GTP loop shared by graphgo's JavaScript adapters (adapters/README.md, "The GTP subset").
+// The GTP loop shared by graphgo's JavaScript adapters (spec/FORMAT.md, "The GTP subset of
+// adapters"; adapters/README.md, "The shared code: what an adapter provides").
 //
 // It reads GTP 2 commands on stdin and writes answers on stdout; it knows only the protocol and
 // the translation of GTP vertices ("C4", letters without I, row 1 at the bottom) into the
@@ -14,7 +15,20 @@
 //                                     throw to refuse (the answer is "? illegal move: ...")
 //   stones(colour)                    the points of that colour's stones, [{x, y}, ...]
 //   isLegal(colour, point)            (optional) true | false, without changing anything
-//   allLegal(colour)                  (optional) the legal points, [{x, y}, ...]
+//   allLegal(colour)                  (optional) the legal points, [{x, y}, ...]: ONLY where the
+//                                     library lists them itself (graphgo then asks every turn)
+// and, each where the library has the function (the command is answered only then):
+//   toMove()                          "black" | "white": the library's player to move
+//   alternating: true                 the library keeps the turn: a move of the other colour is
+//                                     refused (by the library's move call when playChecksTurn is
+//                                     true, else here, from toMove())
+//   result()                          null while the game goes on, else an SGF result ("B+3.5")
+//   legalMoves()                      the player to move's legal moves: points, and null (pass)
+//   finalScore()                      Black's score less White's (komi included), the library's
+//   rectangle(w, h)                   a w x h board (w columns, h rows); throw to refuse
+//   selectBoard(name), points(),      the library's board `name`; its points' names (strings),
+//   neighbours(point)                 and a point's neighbours, as the library lists them
+//   speed(side)                       [plays, seconds] of the library's own loop (default: ownSpeed)
 //
 // A front with neither isLegal nor allLegal is checked through its answers to play only.
 
@@ -34,29 +48,153 @@ function colourOf(word) {
   throw new SyntaxError(`invalid colour '${word}'`);
 }
 
-function pointOf(word, size) {
-  const w = String(word || "").toUpperCase();
-  if (w === "PASS") return null;
-  const col = COLUMNS.indexOf(w[0]);
-  const row = Number(w.slice(1));
-  if (col < 0 || !Number.isInteger(row) || col >= size || row < 1 || row > size) {
-    throw new SyntaxError(`invalid vertex '${word}' on ${size}x${size}`);
+const other = (colour) => (colour === "black" ? "white" : "black");
+
+// The names of the current board's points: GTP's on grids, the library's own on graphs.
+class Naming {
+  constructor(width, height, names) {
+    this.width = width;
+    this.height = height;
+    this.names = names || null;
+    this.known = names ? new Set(names) : null;
   }
-  return { x: col, y: size - row };
+
+  point(word) {
+    const w = String(word || "");
+    if (w.toUpperCase() === "PASS") return null;
+    if (this.known) {
+      if (!this.known.has(w)) throw new SyntaxError(`invalid vertex '${word}'`);
+      return w;
+    }
+    const u = w.toUpperCase();
+    const col = COLUMNS.indexOf(u[0]);
+    const row = Number(u.slice(1));
+    if (col < 0 || !Number.isInteger(row) || col >= this.width || row < 1 || row > this.height) {
+      throw new SyntaxError(`invalid vertex '${word}' on ${this.width}x${this.height}`);
+    }
+    return { x: col, y: this.height - row };
+  }
+
+  name(point) {
+    if (point === null) return "pass";
+    if (this.known) return String(point);
+    return `${COLUMNS[point.x]}${this.height - point.y}`;
+  }
+
+  all() {
+    if (this.names) return this.names.slice();
+    const out = [];
+    for (let y = this.height - 1; y >= 0; y--) for (let x = 0; x < this.width; x++) out.push({ x, y });
+    return out;
+  }
+
+  key(point) {
+    if (this.known) return [0, String(point)];
+    return [this.height - 1 - point.y, point.x];
+  }
+
+  list(points) {
+    const keyed = points.map((p) => [this.key(p), this.name(p)]);
+    keyed.sort((a, b) => (a[0][0] < b[0][0] ? -1 : a[0][0] > b[0][0] ? 1 : a[0][1] < b[0][1] ? -1 : a[0][1] > b[0][1] ? 1 : 0));
+    return keyed.map((k) => k[1]).join(" ");
+  }
 }
 
-function vertexOf(point, size) {
-  return `${COLUMNS[point.x]}${size - point.y}`;
+function marginText(difference) {
+  if (difference === 0) return "0";
+  return `${difference > 0 ? "B" : "W"}+${Math.abs(difference)}`;
+}
+
+// The library's own loop (adapters/README.md): moves of the player to move on random points
+// through the front's calls only, no GTP; a new game after 2 * side^2 attempts.
+function ownSpeed(front, side, seconds = 1.0) {
+  let seed = 1;
+  const random = () => {
+    // A small seeded generator (mulberry32), so that the loop is the same every run.
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  front.boardsize(side);
+  let plays = 0;
+  const started = process.hrtime.bigint();
+  let elapsed = 0;
+  while (elapsed < seconds) {
+    front.clear();
+    let colour = "black";
+    for (let i = 0; i < 2 * side * side; i++) {
+      const point = { x: Math.floor(random() * side), y: Math.floor(random() * side) };
+      try {
+        front.play(colour, point);
+        plays += 1;
+        colour = other(colour);
+      } catch (e) {
+        // refused: another point
+      }
+    }
+    elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  }
+  front.clear();
+  return [plays, elapsed];
 }
 
 function serve(front) {
-  let size = 19;
+  let naming = new Naming(19, 19);
+  const has = (m) => typeof front[m] === "function";
   const commands = [
     "protocol_version", "name", "version", "list_commands", "known_command", "quit",
-    "boardsize", "clear_board", "komi", "play", "list_stones",
+    "boardsize", "clear_board", "komi", "play", "list_stones", "graphgo-turn",
+    "graphgo-plays_per_second",
   ];
-  if (front.isLegal) commands.push("is_legal");
-  if (front.allLegal) commands.push("all_legal");
+  if (has("isLegal") || has("allLegal")) commands.push("is_legal");
+  if (has("allLegal")) commands.push("all_legal");
+  for (const [method, command] of [
+    ["toMove", "gogui-rules_side_to_move"],
+    ["result", "gogui-rules_final_result"],
+    ["legalMoves", "gogui-rules_legal_moves"],
+    ["finalScore", "final_score"],
+    ["rectangle", "rectangular_boardsize"],
+    ["selectBoard", "graphgo-board_select"],
+  ]) {
+    if (has(method)) commands.push(command);
+  }
+  if (has("points") && has("neighbours")) commands.push("graphgo-board");
+
+  // A move the shared code refuses: the library keeps the turn, its move call takes no
+  // colour, and its player to move is the other colour.
+  const outOfTurn = (colour) =>
+    front.alternating === true && front.playChecksTurn !== true && has("toMove") && front.toMove() !== colour;
+
+  const isLegal = (colour, point) => {
+    if (outOfTurn(colour)) return false;
+    if (has("isLegal")) return Boolean(front.isLegal(colour, point));
+    const name = naming.name(point);
+    return front.allLegal(colour).some((p) => naming.name(p) === name);
+  };
+
+  const legalAll = (colour) => {
+    if (outOfTurn(colour)) return [];
+    if (has("allLegal")) return front.allLegal(colour);
+    if (!has("isLegal")) return [];
+    return naming.all().filter((p) => isLegal(colour, p));
+  };
+
+  const play = (colour, point) => {
+    if (outOfTurn(colour)) throw new Error(`illegal move (it is ${front.toMove()}'s turn)`);
+    try {
+      front.play(colour, point);
+    } catch (e) {
+      throw new Error(`illegal move (${String(e.message || e).split("\n")[0]})`);
+    }
+  };
+
+  const resultText = () => {
+    const r = front.result();
+    return r === null || r === undefined ? "unknown" : String(r);
+  };
+
+  const neighbours = (p) => front.neighbours(p);
 
   const handlers = {
     protocol_version: () => "2",
@@ -74,9 +212,33 @@ function serve(front) {
       } catch (e) {
         throw new SyntaxError(`unacceptable size (${e.message})`);
       }
-      size = n;
+      naming = new Naming(n, n);
       return "";
     },
+    rectangular_boardsize: (args) => {
+      const [w, h] = [Number(args[0]), Number(args[1])];
+      if (![w, h].every((n) => Number.isInteger(n) && n >= 1 && n <= COLUMNS.length)) {
+        throw new SyntaxError("unacceptable size");
+      }
+      try {
+        front.rectangle(w, h);
+      } catch (e) {
+        throw new SyntaxError(`unacceptable size (${e.message})`);
+      }
+      naming = new Naming(w, h);
+      return "";
+    },
+    "graphgo-board_select": (args) => {
+      front.selectBoard(args[0]);
+      front.clear();
+      naming = new Naming(0, 0, front.points().map(String));
+      return "";
+    },
+    "graphgo-board": () =>
+      naming
+        .all()
+        .map((p) => `${naming.name(p)}: ${neighbours(p).map((q) => naming.name(q)).join(" ")}`.trimEnd())
+        .join("\n"),
     clear_board: () => {
       front.clear();
       return "";
@@ -88,22 +250,53 @@ function serve(front) {
       return "";
     },
     play: (args) => {
-      const colour = colourOf(args[0]);
-      const point = pointOf(args[1], size);
-      try {
-        front.play(colour, point);
-      } catch (e) {
-        throw new Error(`illegal move (${String(e.message || e).split("\n")[0]})`);
-      }
+      play(colourOf(args[0]), naming.point(args[1]));
       return "";
     },
-    list_stones: (args) => front.stones(colourOf(args[0])).map((p) => vertexOf(p, size)).join(" "),
+    list_stones: (args) => naming.list(front.stones(colourOf(args[0]))),
     is_legal: (args) => {
-      const point = pointOf(args[1], size);
+      const point = naming.point(args[1]);
       if (point === null) return "1";
-      return front.isLegal(colourOf(args[0]), point) ? "1" : "0";
+      return isLegal(colourOf(args[0]), point) ? "1" : "0";
     },
-    all_legal: (args) => front.allLegal(colourOf(args[0])).map((p) => vertexOf(p, size)).join(" "),
+    all_legal: (args) => naming.list(legalAll(colourOf(args[0]))),
+    "gogui-rules_side_to_move": () => front.toMove(),
+    "gogui-rules_final_result": () => resultText(),
+    "gogui-rules_legal_moves": () => {
+      const moves = front.legalMoves();
+      const text = naming.list(moves.filter((m) => m !== null));
+      return moves.some((m) => m === null) ? `${text} pass`.trim() : text;
+    },
+    final_score: () => marginText(front.finalScore()),
+    "graphgo-turn": (args) => {
+      if (args.length < 3) throw new SyntaxError("graphgo-turn COLOUR MOVE NEXT (all | VERTEX...)");
+      const colour = colourOf(args[0]);
+      const point = naming.point(args[1]);
+      const next = colourOf(args[2]);
+      const asked = args.slice(3);
+      const lines = [];
+      try {
+        play(colour, point);
+        lines.push("played");
+      } catch (e) {
+        lines.push(`refused ${String(e.message || e).replace(/\n/g, " ")}`.trimEnd());
+      }
+      lines.push(`black ${naming.list(front.stones("black"))}`.trimEnd());
+      lines.push(`white ${naming.list(front.stones("white"))}`.trimEnd());
+      let legal;
+      if (asked.length === 1 && asked[0] === "all") legal = legalAll(next);
+      else legal = asked.map((w) => naming.point(w)).filter((p) => p !== null && isLegal(next, p));
+      lines.push(`legal ${naming.list(legal)}`.trimEnd());
+      if (has("toMove")) lines.push(`to_move ${front.toMove()}`);
+      if (has("result")) lines.push(`result ${resultText()}`);
+      return lines.join("\n");
+    },
+    "graphgo-plays_per_second": (args) => {
+      const side = Number(args[0]);
+      if (!Number.isInteger(side) || side < 1 || side > COLUMNS.length) throw new SyntaxError("a side from 1 to 25");
+      const [plays, seconds] = has("speed") ? front.speed(side) : ownSpeed(front, side);
+      return `${plays} ${seconds.toFixed(6)}`;
+    },
   };
 
   const input = readline.createInterface({ input: process.stdin, terminal: false });
@@ -113,6 +306,7 @@ function serve(front) {
     if (words.length === 0) return;
     let id = "";
     if (/^\d+$/.test(words[0])) id = words.shift();
+    if (words.length === 0) return;
     const [command, ...args] = words;
     if (command === "quit") {
       process.stdout.write(`=${id}\n\n`);
@@ -121,15 +315,15 @@ function serve(front) {
     }
     let answer;
     try {
-      const handler = handlers[command];
+      const handler = commands.includes(command) ? handlers[command] : undefined;
       if (!handler) throw new Error("unknown command");
       answer = `=${id} ${handler(args)}`;
     } catch (e) {
       answer = `?${id} ${String(e.message || e).replace(/\n/g, " ")}`;
     }
-    process.stdout.write(`${answer.trimEnd()}\n\n`);
+    process.stdout.write(`${answer.trimEnd().replace(/\n\n+/g, "\n")}\n\n`);
   });
   input.on("close", () => process.exit(0));
 }
 
-module.exports = { serve };
+module.exports = { serve, ownSpeed, Naming };

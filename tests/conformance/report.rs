@@ -220,3 +220,77 @@ fn an_immediate_retake_is_simple_ko_and_a_pass_is_the_end() {
         Group::Capture
     );
 }
+
+/// A folder holding one `rules.yaml` made from sgfmill's with `edit` applied; the
+/// declarations read from it.
+fn declared_with(
+    folder: &str,
+    edit: impl Fn(String) -> String,
+) -> Result<Vec<graphgo::conformance::report::Declaration>, String> {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(folder);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("thing")).unwrap();
+    let text = std::fs::read_to_string(root().join("adapters/sgfmill/rules.yaml"))
+        .unwrap()
+        .replace("name: sgfmill", "name: thing");
+    std::fs::write(dir.join("thing/rules.yaml"), edit(text)).unwrap();
+    graphgo::conformance::report::declarations(&dir)
+        .map(|found| found.into_iter().map(|(_, d)| d).collect())
+}
+
+#[test]
+fn each_configuration_is_a_row_with_its_own_rules_and_arguments() {
+    let found = declared_with("configured-adapters", |text| {
+        text + "configurations:\n  - name: no-suicide\n    args: [--no-suicide]\n    gtp: [\"set_rule suicide off\"]\n    rules:\n      self_capture: {value: none, source: \"the switch\"}\n  - name: plain\n"
+    })
+    .unwrap();
+    let rows = found[0].rows();
+    let titles: Vec<String> = rows.iter().map(|r| r.title()).collect();
+    assert_eq!(titles, ["thing, no-suicide", "thing, plain"]);
+    // The configuration's claim replaces the implementation's (sgfmill allows every
+    // self-capture); the other claims stay.
+    assert_eq!(rows[0].rule("self_capture"), "none");
+    assert_eq!(rows[1].rule("self_capture"), "all");
+    assert_eq!(rows[0].rule("turn_order"), rows[1].rule("turn_order"));
+    assert_eq!(
+        rows[0].own_options().unwrap().self_capture,
+        SelfCapture::None
+    );
+    assert_eq!(
+        rows[1].own_options().unwrap().self_capture,
+        SelfCapture::All
+    );
+    // Its words follow the command; its GTP commands are the ones declared.
+    assert_eq!(
+        rows[0].command().last().map(String::as_str),
+        Some("--no-suicide")
+    );
+    assert_eq!(rows[0].gtp_setup(), ["set_rule suicide off"]);
+    assert!(rows[1].gtp_setup().is_empty());
+    assert_eq!(
+        rows[0].findings_folder(),
+        PathBuf::from("thing").join("no-suicide")
+    );
+}
+
+#[test]
+fn a_configuration_with_a_bad_value_or_name_is_refused_naming_it() {
+    let e = declared_with("bad-configuration", |text| {
+        text + "configurations:\n  - name: odd\n    rules:\n      repetition: {value: sometimes, source: x}\n"
+    })
+    .unwrap_err();
+    assert!(
+        e.contains("configurations[odd].rules.repetition.value: 'sometimes'"),
+        "{e}"
+    );
+    let e = declared_with("twice-configuration", |text| {
+        text + "configurations:\n  - name: a\n  - name: a\n"
+    })
+    .unwrap_err();
+    assert!(e.contains("'a' is named twice"), "{e}");
+    let e = declared_with("bad-rectangles", |text| {
+        text.replace("rectangular: false", "rectangular: {min: 3, max: 2}")
+    })
+    .unwrap_err();
+    assert!(e.contains("boards.rectangular: 3..2"), "{e}");
+}

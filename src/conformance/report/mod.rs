@@ -32,145 +32,11 @@ use crate::engine::Engine;
 use crate::game::{Colour, Options, Player, Repetition, RuleId, RuleSet, SelfCapture, Setup, Turn};
 use crate::io::record::Game;
 
+pub mod declaration;
+pub use declaration::{declarations, Declaration, DeclaredRow, RulesClaim};
+
 /// The default time budget of one implementation (both views), in seconds.
 pub const DEFAULT_BUDGET: u64 = 16;
-
-/// A claim of `rules.yaml`: its value and where the implementation says so.
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct RulesClaim {
-    pub value: serde_norway::Value,
-    #[serde(default)]
-    pub source: String,
-}
-
-impl RulesClaim {
-    /// The value as a word (`true`/`false` for booleans).
-    pub fn word(&self) -> String {
-        match &self.value {
-            serde_norway::Value::String(s) => s.clone(),
-            serde_norway::Value::Bool(b) => b.to_string(),
-            serde_norway::Value::Number(n) => n.to_string(),
-            other => format!("{other:?}"),
-        }
-    }
-}
-
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct SquareSides {
-    pub min: usize,
-    pub max: usize,
-}
-
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct DeclaredBoards {
-    pub square: SquareSides,
-    #[serde(default)]
-    pub rectangular: bool,
-}
-
-/// An implementation's `rules.yaml` (`adapters/README.md`).
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct Declaration {
-    pub name: String,
-    pub title: String,
-    pub version: String,
-    pub language: String,
-    pub registry: String,
-    pub package: String,
-    pub driver: String,
-    #[serde(default)]
-    pub command: Vec<String>,
-    /// Why it could not be installed or driven, when it could not.
-    #[serde(default)]
-    pub missing: Option<String>,
-    /// Seconds for the first answer (default 60) and every later one (default 10).
-    #[serde(default)]
-    pub startup_timeout: Option<f64>,
-    #[serde(default)]
-    pub timeout: Option<f64>,
-    pub boards: DeclaredBoards,
-    pub rules: BTreeMap<String, RulesClaim>,
-    #[serde(default)]
-    pub notes: Option<String>,
-}
-
-impl Declaration {
-    fn rule(&self, name: &str) -> String {
-        self.rules
-            .get(name)
-            .map(RulesClaim::word)
-            .unwrap_or_else(|| "unclaimed".into())
-    }
-
-    /// graphgo's options matching the declared rules (graphgo's default for a rule left
-    /// unclaimed: its groups then read "not claimed").
-    pub fn own_options(&self) -> Result<Options, String> {
-        let mut options = Options::default();
-        options.self_capture = match self.rule("self_capture").as_str() {
-            "all" => SelfCapture::All,
-            "multi" => SelfCapture::Multi,
-            "none" => SelfCapture::None,
-            "unclaimed" => options.self_capture,
-            other => {
-                return Err(format!(
-                    "rules.self_capture.value: '{other}' is not all, multi, none or unclaimed"
-                ))
-            }
-        };
-        options.repetition = match self.rule("repetition").as_str() {
-            "positional" => Repetition::Positional,
-            "situational" => Repetition::Situational,
-            "simple" => Repetition::Simple,
-            "none" => Repetition::None,
-            "unclaimed" => options.repetition,
-            other => {
-                return Err(format!(
-                "rules.repetition.value: '{other}' is not positional, situational, simple, none or unclaimed"
-            ))
-            }
-        };
-        Ok(options)
-    }
-}
-
-/// Reads `dir/*/rules.yaml`, in the order of the folders' names.
-pub fn declarations(dir: &Path) -> Result<Vec<(PathBuf, Declaration)>, String> {
-    let mut found = Vec::new();
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let mut folders: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.join("rules.yaml").is_file())
-        .collect();
-    folders.sort();
-    for folder in folders {
-        let path = folder.join("rules.yaml");
-        let text =
-            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let d: Declaration =
-            serde_norway::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        let folder_name = folder.file_name().unwrap_or_default().to_string_lossy();
-        if d.name != folder_name {
-            return Err(format!(
-                "{}: name: '{}' is not the folder's name '{folder_name}'",
-                path.display(),
-                d.name
-            ));
-        }
-        if d.boards.square.min > d.boards.square.max || d.boards.square.max > gtp::MAX_GTP_SIZE {
-            return Err(format!(
-                "{}: boards.square: {}..{} is not a range of sides within 1..{}",
-                path.display(),
-                d.boards.square.min,
-                d.boards.square.max,
-                gtp::MAX_GTP_SIZE
-            ));
-        }
-        d.own_options()
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        found.push((path, d));
-    }
-    Ok(found)
-}
 
 /// The behaviour groups of the report, in its column order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -459,6 +325,9 @@ pub struct ViewResult {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Row {
     pub name: String,
+    /// The configuration of `rules.yaml` the row runs, if the implementation has several.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub configuration: Option<String>,
     pub title: String,
     pub version: String,
     pub language: String,
@@ -468,6 +337,16 @@ pub struct Row {
     pub missing: Option<String>,
     pub views: Vec<ViewResult>,
     pub seconds: f64,
+}
+
+impl Row {
+    /// `NAME`, or `NAME, CONFIGURATION`.
+    pub fn label(&self) -> String {
+        match &self.configuration {
+            Some(c) => format!("{}, {c}", self.name),
+            None => self.name.clone(),
+        }
+    }
 }
 
 /// The whole report.
@@ -514,12 +393,10 @@ fn command_line(root: &Path, command: &[String]) -> Vec<String> {
 /// declared sides (any other vector would be skipped anyway; a side it refuses would end
 /// the process).
 fn applicable<'a>(all: &'a [(PathBuf, Vector)], d: &Declaration) -> Vec<&'a (PathBuf, Vector)> {
+    let sides = d.boards.square;
     all.iter()
         .filter(|(_, v)| v.game.setup.rules == RuleId::Ggg1)
-        .filter(|(_, v)| {
-            gtp::square_side(&v.game.setup.board)
-                .is_some_and(|n| (d.boards.square.min..=d.boards.square.max).contains(&n))
-        })
+        .filter(|(_, v)| gtp::square_side(&v.game.setup.board).is_some_and(|n| sides.contains(n)))
         .collect()
 }
 
@@ -538,7 +415,7 @@ fn game_key(game: &Game) -> String {
 /// cells).
 fn run_view(
     root: &Path,
-    d: &Declaration,
+    row: &DeclaredRow,
     view: View,
     vectors: &[&(PathBuf, Vector)],
     plan: &ConformancePlan,
@@ -546,9 +423,13 @@ fn run_view(
     log: &mut dyn FnMut(&str),
 ) -> ViewResult {
     let started = Instant::now();
+    let d = &row.declaration;
     let options = match view {
-        View::OwnRules => d.own_options().unwrap_or_default(),
-        View::TrompTaylor => Options::default(),
+        View::OwnRules => row.own_options().unwrap_or_default(),
+        View::TrompTaylor => Options {
+            neutral: crate::game::Neutral::None,
+            ..Options::default()
+        },
     };
     let mut result = ViewResult {
         view,
@@ -566,12 +447,12 @@ fn run_view(
     // Details of each failed cell: lines of text.
     let mut details: BTreeMap<Group, Vec<String>> = BTreeMap::new();
     let spec = root.join("spec");
-    let findings_dir = spec.join("engines/findings").join(&d.name);
-    let argv = command_line(root, &d.command);
+    let findings_dir = spec.join("engines/findings").join(row.findings_folder());
+    let argv = command_line(root, &row.command());
     let startup = Duration::from_secs_f64(d.startup_timeout.unwrap_or(60.0));
     let timeout = Duration::from_secs_f64(d.timeout.unwrap_or(10.0));
     let scratch = root.join("target/conformance-scratch").join(&d.name);
-    let process = match GtpProcess::spawn(&argv, startup, timeout) {
+    let mut process = match GtpProcess::spawn(&argv, startup, timeout) {
         Ok(p) => p,
         Err(f) => {
             result.failure = Some(f.to_string());
@@ -579,6 +460,13 @@ fn run_view(
             return result;
         }
     };
+    for command in row.gtp_setup() {
+        if let Err(f) = process.must(command) {
+            result.failure = Some(format!("{f} (the configuration's setup)"));
+            result.seconds = started.elapsed().as_secs_f64();
+            return result;
+        }
+    }
     // The budget starts once the implementation answers: its start is bounded by its
     // startup timeout instead (JAX compiles pgx's game for minutes on a busy machine).
     let deadline = Instant::now() + allowance;
@@ -794,7 +682,7 @@ fn run_view(
     // The cells' status and the details files.
     let played = result.games > 0;
     for (&g, cell) in result.cells.iter_mut() {
-        if view == View::OwnRules && g != Group::Capture && d.rule(g.rule()) == "unclaimed" {
+        if view == View::OwnRules && g != Group::Capture && row.rule(g.rule()) == "unclaimed" {
             let seen = cell.vectors_failed + cell.findings;
             cell.not = Some(if seen == 0 {
                 "not claimed".into()
@@ -835,7 +723,10 @@ fn run_view(
             if std::fs::create_dir_all(&findings_dir).is_ok()
                 && crate::io::atomic_file::write_atomically(&path, &text).is_ok()
             {
-                cell.details = Some(format!("engines/findings/{}/{name}", d.name));
+                cell.details = Some(format!(
+                    "engines/findings/{}/{name}",
+                    row.findings_folder().display()
+                ));
             }
         }
     }
@@ -895,14 +786,20 @@ pub fn run(plan: &ConformancePlan, log: &mut dyn FnMut(&str)) -> Result<Conforma
     }
     let vectors = vectors::load_dir(&plan.root.join("spec/vectors")).map_err(|e| e.to_string())?;
     let mut rows = Vec::new();
-    for (_, d) in &declared {
+    for declared_row in declared.iter().flat_map(|(_, d)| d.rows()) {
+        let d = &declared_row.declaration;
         if plan.only.as_ref().is_some_and(|o| o != &d.name) {
             continue;
         }
         let started = Instant::now();
         let mut row = Row {
             name: d.name.clone(),
-            title: d.title.clone(),
+            configuration: declared_row.configuration.as_ref().map(|c| c.name.clone()),
+            title: declared_row
+                .configuration
+                .as_ref()
+                .and_then(|c| c.title.clone())
+                .unwrap_or_else(|| d.title.clone()),
             version: d.version.clone(),
             language: d.language.clone(),
             registry: d.registry.clone(),
@@ -921,7 +818,7 @@ pub fn run(plan: &ConformancePlan, log: &mut dyn FnMut(&str)) -> Result<Conforma
             let mine = applicable(&vectors, d);
             let half = Duration::from_secs_f64(plan.budget as f64 / 2.0);
             for view in [View::OwnRules, View::TrompTaylor] {
-                let v = run_view(&plan.root, d, view, &mine, plan, half, log);
+                let v = run_view(&plan.root, &declared_row, view, &mine, plan, half, log);
                 if v.failure.is_some() && v.games == 0 && v.vectors_run == 0 {
                     // Not a rule result: it could not be driven at all.
                     row.missing = Some(format!(
@@ -991,7 +888,11 @@ impl ConformanceReport {
             for row in &self.rows {
                 let head = format!(
                     "[{}](engines/{}.md) {} ({}, {})",
-                    row.name, row.name, row.version, row.language, row.registry
+                    row.label(),
+                    row.name,
+                    row.version,
+                    row.language,
+                    row.registry
                 );
                 let Some(v) = row.views.get(i) else {
                     let why = row.missing.clone().unwrap_or_else(|| "not run".into());
@@ -1063,7 +964,7 @@ impl ConformanceReport {
                 let _ = write!(
                     out,
                     "<tr><th>{} {}<br><small>{}, {}</small></th>",
-                    escape(&row.name),
+                    escape(&row.label()),
                     escape(&row.version),
                     escape(&row.language),
                     escape(&row.registry)
@@ -1141,12 +1042,22 @@ impl ConformanceReport {
                 })?;
                 let mut rows = old.rows;
                 for row in &self.rows {
-                    match rows.iter_mut().find(|r| r.name == row.name) {
+                    match rows
+                        .iter_mut()
+                        .find(|r| r.name == row.name && r.configuration == row.configuration)
+                    {
                         Some(r) => *r = row.clone(),
                         None => rows.push(row.clone()),
                     }
                 }
-                rows.sort_by(|a, b| a.name.cmp(&b.name));
+                rows.retain(|r| {
+                    !self.rows.iter().any(|n| n.name == r.name)
+                        || self
+                            .rows
+                            .iter()
+                            .any(|n| n.name == r.name && n.configuration == r.configuration)
+                });
+                rows.sort_by(|a, b| (&a.name, &a.configuration).cmp(&(&b.name, &b.configuration)));
                 whole.rows = rows;
             }
         }
