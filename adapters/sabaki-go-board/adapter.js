@@ -1,20 +1,31 @@
 // graphgo's GTP adapter for @sabaki/go-board (the board data type of the Sabaki editor).
 // Every answer comes from the library: moves are played and checked with
 // Board#makeMove(sign, vertex, {preventOverwrite, preventKo}) and stones read with Board#get.
-// Self-capture is left at the library's default (allowed: makeMove removes the chain);
-// see rules.yaml and spec/engines/sabaki-go-board.md.
+// Self-capture is the library's default (allowed: makeMove removes the chain), or refused with
+// the first argument `prevent-suicide` (preventSuicide: true). A pass is makeMove with a vertex
+// off the board, "equivalent to clone()" (its README): the ko information stays. See rules.yaml
+// and spec/engines/sabaki-go-board.md.
 "use strict";
 const Board = require("@sabaki/go-board");
 const { version } = require("@sabaki/go-board/package.json");
 const { serve } = require("../js-gtp/gtp.js");
 
 const SIGN = { black: 1, white: -1 };
-const OPTIONS = { preventOverwrite: true, preventKo: true };
+const configuration = process.argv[2];
+if (configuration !== undefined && configuration !== "prevent-suicide") {
+  process.stderr.write(`unknown configuration '${configuration}': prevent-suicide or none\n`);
+  process.exit(2);
+}
+const OPTIONS = {
+  preventOverwrite: true,
+  preventKo: true,
+  preventSuicide: configuration === "prevent-suicide",
+};
 let size = 19;
 let board = Board.fromDimensions(size);
 
 serve({
-  name: "@sabaki/go-board (graphgo adapter)",
+  name: `@sabaki/go-board (preventSuicide ${OPTIONS.preventSuicide}; graphgo adapter)`,
   version,
   boardsize(n) {
     size = n;
@@ -23,9 +34,9 @@ serve({
   clear() {
     board = Board.fromDimensions(size);
   },
-  // A pass is no move of the data type: the board stays as it is.
+  // A pass: makeMove off the board, which the README calls "equivalent to clone()".
   play(colour, p) {
-    if (p !== null) board = board.makeMove(SIGN[colour], [p.x, p.y], OPTIONS);
+    board = board.makeMove(SIGN[colour], p === null ? [-1, -1] : [p.x, p.y], OPTIONS);
   },
   stones(colour) {
     const out = [];

@@ -20,9 +20,6 @@ use graphgo::game::{
 #[path = "../../adapters/goban-rs/engine.rs"]
 mod goban_rs;
 
-#[path = "../../spec/engines/findings/goban-rs/repro.rs"]
-mod goban_rs_findings;
-
 /// Says that a test is skipped, on the real standard error: libtest captures `eprintln!` of
 /// passing tests, and a skip must be visible in an ordinary `cargo test` run.
 fn skipped(why: &str) {
@@ -257,45 +254,4 @@ fn goban_rs_adapter_plays_known_moves() {
     assert!(g.legal_turns().contains(&retake));
     g.play(&retake).unwrap();
     assert_eq!(colour_at(&*g, "C2"), Colour::Empty, "C2 taken back");
-}
-
-/// The reproductions of spec/engines/goban-rs.md, in the crate's own API, against the pinned
-/// version: each still shows its bug (a fixed crate makes this fail: then update the page).
-#[test]
-fn goban_rs_findings_reproduce_in_its_own_api() {
-    assert!(goban_rs_findings::superko_misses_a_repetition_without_capture());
-    assert!(goban_rs_findings::rectangle_refuses_a_capture());
-}
-
-/// The reproductions of the npm libraries' bugs (spec/engines/findings/NAME/*.js), in each
-/// library's own API, against the pinned version: each exits with status 1 while its bug is
-/// there (a fixed library makes this fail: then update the page).
-#[test]
-fn npm_findings_reproduce_in_their_own_api() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for (name, script) in [
-        ("wgo", "spec/engines/findings/wgo/repeating-swapped.js"),
-        (
-            "godash",
-            "spec/engines/findings/godash/is-legal-move-on-a-stone.js",
-        ),
-    ] {
-        if start(name).is_none() {
-            continue; // skipped, and said so
-        }
-        let output = std::process::Command::new("node")
-            .arg(root.join(script))
-            .env(
-                "NODE_PATH",
-                root.join("adapters").join(name).join("node_modules"),
-            )
-            .output()
-            .unwrap_or_else(|e| panic!("{script}: {e}"));
-        assert_eq!(
-            output.status.code(),
-            Some(1),
-            "{script}: {}",
-            String::from_utf8_lossy(&output.stdout)
-        );
-    }
 }

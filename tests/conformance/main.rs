@@ -14,3 +14,4 @@ mod report;
 mod sgf;
 mod vectors;
 mod vectors_toy;
+mod verdicts;
