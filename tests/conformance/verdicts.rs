@@ -137,8 +137,12 @@ struct Declared {
 
 fn declared(name: &str) -> Declared {
     let path = root().join("adapters").join(name).join("rules.yaml");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (a page's name is its adapter's folder)", path.display()));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (a page's name is its adapter's folder)",
+            path.display()
+        )
+    });
     let yaml: serde_norway::Value =
         serde_norway::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let field = |f: &str| {
@@ -151,7 +155,10 @@ fn declared(name: &str) -> Declared {
     let first = package.split_whitespace().next().unwrap_or("").to_string();
     let package = match field("registry").as_str() {
         // "goban@8.3.64", "@sabaki/go-board@1.4.3"
-        "npm" => first.rsplit_once('@').map(|(p, _)| p.to_string()).unwrap_or(first),
+        "npm" => first
+            .rsplit_once('@')
+            .map(|(p, _)| p.to_string())
+            .unwrap_or(first),
         // "dlgo==0.2"
         "PyPI" => first.split("==").next().unwrap_or("").to_string(),
         // "gnugo=3.8-11"
@@ -258,8 +265,7 @@ fn installed(d: &Declared) -> Result<Installed, String> {
                 "target/adapters-venv/bin/pip install -r adapters/{}/requirements.txt, or set GRAPHGO_PYTHON",
                 d.name
             );
-            let python = python()
-                .ok_or_else(|| format!("no target/adapters-venv ({install})"))?;
+            let python = python().ok_or_else(|| format!("no target/adapters-venv ({install})"))?;
             let mut c = Command::new(&python);
             c.args([
                 "-c",
@@ -268,9 +274,8 @@ fn installed(d: &Declared) -> Result<Installed, String> {
                     d.package
                 ),
             ]);
-            let out = run(c, "python").map_err(|_| {
-                format!("{} {} is not installed ({install})", d.package, d.version)
-            })?;
+            let out = run(c, "python")
+                .map_err(|_| format!("{} {} is not installed ({install})", d.package, d.version))?;
             let mut lines = out.lines();
             let version = lines.next().unwrap_or("");
             if version != d.version {
@@ -286,7 +291,10 @@ fn installed(d: &Declared) -> Result<Installed, String> {
             let mut c = Command::new("dpkg-query");
             c.args(["-W", "-f=${Version}", &d.package]);
             let version = run(c, "dpkg-query").map_err(|_| {
-                format!("{} is not installed (apt-get install {})", d.package, d.package)
+                format!(
+                    "{} is not installed (apt-get install {})",
+                    d.package, d.package
+                )
             })?;
             if version.trim() != d.version {
                 return Err(format!(
@@ -367,9 +375,11 @@ fn reproduce(path: &str, how: &Installed) -> Result<String, String> {
             c.arg(&file);
             run(c, path)
         }
-        (Some("rs"), Installed::Crate { .. }) => rust_reproduction(path)
-            .map(|f| f())
-            .ok_or_else(|| format!("{path}: not listed in rust_reproduction (tests/conformance/verdicts.rs)")),
+        (Some("rs"), Installed::Crate { .. }) => {
+            rust_reproduction(path).map(|f| f()).ok_or_else(|| {
+                format!("{path}: not listed in rust_reproduction (tests/conformance/verdicts.rs)")
+            })
+        }
         _ => Err(format!(
             "{path}: a reproduction of this kind is not run for this implementation's registry"
         )),
@@ -394,8 +404,18 @@ fn quote_place(spec: &str) -> Option<(String, usize, usize)> {
 fn verdicts(page: &str) -> Vec<(String, String)> {
     let mut found: Vec<(String, String)> = Vec::new();
     let mut current: Option<(String, String)> = None;
+    let mut fenced = false;
     for line in page.lines() {
-        if line.starts_with('#') {
+        if line.starts_with("```") {
+            fenced = !fenced;
+        } else if fenced {
+            // A quoted line or an output is not the page's prose (`#define`, a comment).
+            if let Some((_, text)) = &mut current {
+                text.push_str(line);
+                text.push('\n');
+            }
+            continue;
+        } else if line.starts_with('#') {
             found.extend(current.take());
             continue;
         }
@@ -403,10 +423,7 @@ fn verdicts(page: &str) -> Vec<(String, String)> {
         while let Some(at) = rest.find("**Verdict:") {
             let after = &rest[at + "**Verdict:".len()..];
             let end = after.find("**").unwrap_or(after.len());
-            let word = after[..end]
-                .trim()
-                .trim_end_matches(['.', ':'])
-                .to_string();
+            let word = after[..end].trim().trim_end_matches(['.', ':']).to_string();
             found.extend(current.take());
             current = Some((word, String::new()));
             rest = &after[end..];
@@ -424,8 +441,7 @@ fn verdicts(page: &str) -> Vec<(String, String)> {
 /// quotes against the pinned version. Returns the problems found; skips say why.
 fn check_page(name: &str) -> Vec<String> {
     let path = root().join("spec/engines").join(format!("{name}.md"));
-    let page = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let page = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut problems = Vec::new();
     if verdicts(&page).is_empty() {
         problems.push(format!(
@@ -617,7 +633,11 @@ fn every_page_is_checked_and_every_reproduction_shown() {
         if path.extension().and_then(|e| e.to_str()) != Some("md") {
             continue;
         }
-        let name = path.file_stem().unwrap_or_default().to_string_lossy().to_string();
+        let name = path
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .to_string();
         let page = std::fs::read_to_string(&path).expect("a page");
         for b in blocks(&page) {
             if let Some(p) = b.info.strip_prefix("output ") {
@@ -633,6 +653,11 @@ fn every_page_is_checked_and_every_reproduction_shown() {
     }
     let mut files = Vec::new();
     let mut stack = vec![dir.join("repro")];
+    let broken = broken_links(&dir);
+    assert!(
+        broken.is_empty(),
+        "links of spec/engines/*.md that lead nowhere: {broken:?}"
+    );
     while let Some(d) = stack.pop() {
         for entry in std::fs::read_dir(&d).into_iter().flatten().flatten() {
             let p = entry.path();
@@ -655,6 +680,45 @@ fn every_page_is_checked_and_every_reproduction_shown() {
     }
 }
 
+/// The relative links of the pages in `dir` (outside fenced blocks) whose file is missing:
+/// (page, link).
+fn broken_links(dir: &Path) -> Vec<(String, String)> {
+    let mut broken = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("spec/engines").flatten() {
+        let path = entry.path();
+        if path.extension().and_then(|e| e.to_str()) != Some("md") {
+            continue;
+        }
+        let page = std::fs::read_to_string(&path).expect("a page");
+        let name = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .to_string();
+        let mut fenced = false;
+        for line in page.lines() {
+            if line.starts_with("```") {
+                fenced = !fenced;
+                continue;
+            }
+            if fenced {
+                continue;
+            }
+            let mut rest = line;
+            while let Some(at) = rest.find("](") {
+                let after = &rest[at + 2..];
+                let end = after.find(')').unwrap_or(after.len());
+                let link = after[..end].split('#').next().unwrap_or("");
+                if !link.is_empty() && !link.contains("://") && !dir.join(link).exists() {
+                    broken.push((name.clone(), link.to_string()));
+                }
+                rest = &after[end..];
+            }
+        }
+    }
+    broken
+}
+
 /// The checks themselves bite: a wrong word, a verdict without evidence, a quote of other
 /// lines, an output the reproduction does not print.
 #[test]
@@ -664,6 +728,9 @@ fn the_checks_catch_a_wrong_page() {
                 ```output repro/x/a.py\nyes\n```\n\n`f.py:2`:\n\n```quote f.py:2-3\nb\nc\n```\n";
     let v = verdicts(page);
     assert_eq!(v.len(), 2);
+    // A line of a fenced block that starts with `#` is not a heading.
+    let fenced = "**Verdict: bug** [x](repro/x/a.sh)\n```quote a.h:1-1\n#define X 1\n```\nmore\n";
+    assert!(verdicts(fenced)[0].1.contains("more"));
     assert_eq!(v[0].0, "bugs");
     assert!(!VERDICTS.contains(&v[0].0.as_str()));
     assert_eq!(v[1].0, "rule choice");
@@ -677,7 +744,10 @@ fn the_checks_catch_a_wrong_page() {
     assert_eq!(b[1].before, "`f.py:2`:");
     let b = blocks("a\nb `x.rs:1`\n\n```quote x.rs:1-1\ny\n```\n");
     assert_eq!(b[0].before, "a b `x.rs:1`");
-    assert_eq!(quote_place("dist/index.js:1519-1534"), Some(("dist/index.js".into(), 1519, 1534)));
+    assert_eq!(
+        quote_place("dist/index.js:1519-1534"),
+        Some(("dist/index.js".into(), 1519, 1534))
+    );
     assert_eq!(quote_place("a.rs:7"), Some(("a.rs".into(), 7, 7)));
     assert_eq!(quote_place("a.rs:9-7"), None);
     assert_eq!(quote_place("a.rs"), None);

@@ -20,6 +20,9 @@ pub fn output() -> String {
     game.try_play(Move::Play(0, 0)).expect("an empty point");
     game.try_play(Move::Play(0, 2)).expect("an empty point");
     let answer = game.try_play(Move::Play(0, 1)).map(|_| ());
-    let _ = writeln!(out, "1x3, B (0,0), W (0,2): try_play(Move::Play(0, 1)) = {answer:?}");
+    let _ = writeln!(
+        out,
+        "1x3, B (0,0), W (0,2): try_play(Move::Play(0, 1)) = {answer:?}"
+    );
     out
 }

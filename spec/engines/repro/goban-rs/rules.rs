@@ -35,8 +35,16 @@ pub fn output() -> String {
     for m in [Move::Play(1, 1), Move::Pass, Move::Pass] {
         game.try_play(m).expect("legal");
     }
-    let _ = writeln!(out, "after B (1,1), two passes: is_over = {}", game.is_over());
+    let _ = writeln!(
+        out,
+        "after B (1,1), two passes: is_over = {}",
+        game.is_over()
+    );
     let _ = writeln!(out, "calculate_score() = {:?}", game.calculate_score());
-    let _ = writeln!(out, "a move after the end: {:?}", game.try_play(Move::Play(0, 0)).map(|_| ()));
+    let _ = writeln!(
+        out,
+        "a move after the end: {:?}",
+        game.try_play(Move::Play(0, 0)).map(|_| ())
+    );
     out
 }

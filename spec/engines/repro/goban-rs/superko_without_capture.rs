@@ -39,7 +39,11 @@ pub fn output() -> String {
     }
     let black = (1, 0);
     let _ = writeln!(out, "Black's (1,0) captures: {}", game.will_capture(black));
-    let _ = writeln!(out, "Black's (1,0) listed in legals(): {}", game.legals().any(|c| c == black));
+    let _ = writeln!(
+        out,
+        "Black's (1,0) listed in legals(): {}",
+        game.legals().any(|c| c == black)
+    );
     let played = game.try_play(Move::Play(1, 0)).is_ok();
     let _ = writeln!(out, "try_play(Move::Play(1, 0)) is Ok: {played}");
     let repeated = after_move_2.as_ref() == Some(game.goban());
