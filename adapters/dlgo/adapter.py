@@ -1,116 +1,101 @@
 #!/usr/bin/env python3
 """graphgo's adapter for the rules of `dlgo` (the code of the book "Deep Learning and the
 Game of Go", PyPI package `dlgo` 0.2, module `dlgo.goboard_fast`): the GTP subset of
-adapters/README.md, answered by dlgo's own calls. The rules library is what is verified, not
-a playing program.
+spec/FORMAT.md, answered by dlgo's own calls through the shared loop of
+adapters/gtp_subset.py. The rules library is what is verified, not a playing program.
 
-`list_stones` reads the board, `all_legal` is `GameState.legal_moves` (which uses
-`GameState.is_valid_move`), and `play` answers "illegal move" when `is_valid_move` refuses
-the move. dlgo's moves carry no colour (the player is the one to move): a `play` of the
-other colour is refused, and `all_legal` of the other colour is empty. Boards are square,
-2 to 19 (dlgo's Zobrist table covers 19x19). Needs `dlgo` and `numpy` importable
+`play` is `GameState.apply_move` when `GameState.is_valid_move` accepts the move, and "illegal
+move" otherwise; `all_legal` is `GameState.legal_moves` (its own list); the player to move is
+`GameState.next_player`; the end is `GameState.is_over`; the result and `final_score` are
+`dlgo.scoring.compute_game_result` (stones and territory, komi fixed at 7.5 by dlgo: GameState
+takes none, so `komi` changes nothing). dlgo's moves carry no colour (the player is the one
+to move): the shared code refuses a `play` of the other colour (`alternating`). Boards are
+square, 2 to 19 (dlgo's Zobrist table covers 19x19). Needs `dlgo` and `numpy` importable
 (adapters/dlgo/requirements.txt, installed with --no-deps).
 """
 
 import importlib.metadata
+import os
 import sys
 
-from dlgo.goboard_fast import GameState, Move
-from dlgo.gotypes import Player, Point
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-COLUMNS = "ABCDEFGHJKLMNOPQRST"
-COMMANDS = [
-    "protocol_version", "name", "version", "list_commands", "known_command", "boardsize",
-    "clear_board", "komi", "play", "list_stones", "all_legal", "quit",
-]
+from dlgo.goboard_fast import GameState, Move  # noqa: E402
+from dlgo.gotypes import Player, Point  # noqa: E402
+from dlgo.scoring import compute_game_result  # noqa: E402
+
+from gtp_subset import Refused, serve  # noqa: E402
+
+COLOUR = {"b": Player.black, "w": Player.white}
 
 
-class Front:
+class Library:
+    name = "dlgo goboard_fast (graphgo's adapter)"
+    version = importlib.metadata.version("dlgo")
+    alternating = True
+
     def __init__(self):
         self.size = 19
+
+    def set_size(self, n):
+        if not 2 <= n <= 19:
+            raise Refused("unacceptable size")
+        self.size = n
+
+    def clear(self):
         self.state = GameState.new_game(self.size)
 
-    def point(self, text):
-        col = COLUMNS.index(text[0].upper()) + 1
-        row = int(text[1:])
-        if not (1 <= col <= self.size and 1 <= row <= self.size):
-            raise ValueError(text)
-        return Point(row=row, col=col)
+    def komi(self, k):
+        pass  # dlgo.scoring fixes komi at 7.5; GameState takes none
 
-    def name(self, point):
-        return f"{COLUMNS[point.col - 1]}{point.row}"
+    @staticmethod
+    def move(point):
+        if point is None:
+            return Move.pass_turn()
+        column, row = point
+        return Move.play(Point(row=row + 1, col=column + 1))
 
-    def handle(self, words):
-        cmd, args = words[0], words[1:]
-        if cmd == "protocol_version":
-            return True, "2"
-        if cmd == "name":
-            return True, "dlgo goboard_fast (graphgo's adapter)"
-        if cmd == "version":
-            return True, importlib.metadata.version("dlgo")
-        if cmd == "list_commands":
-            return True, "\n".join(COMMANDS)
-        if cmd == "known_command":
-            return True, "true" if args and args[0] in COMMANDS else "false"
-        if cmd == "boardsize":
-            size = int(args[0])
-            if not 2 <= size <= 19:
-                return False, "unacceptable size"
-            self.size = size
-            self.state = GameState.new_game(size)
-            return True, ""
-        if cmd == "clear_board":
-            self.state = GameState.new_game(self.size)
-            return True, ""
-        if cmd == "komi":
-            return True, ""
-        if cmd == "play":
-            colour = Player.black if args[0].lower().startswith("b") else Player.white
-            if colour != self.state.next_player:
-                # dlgo's GameState has no colour in a move: the player is the one to move.
-                return False, "not this player's turn"
-            if args[1].lower() == "pass":
-                move = Move.pass_turn()
-            else:
-                move = Move.play(self.point(args[1]))
-            if not self.state.is_valid_move(move):
-                return False, "illegal move"
-            self.state = self.state.apply_move(move)
-            return True, ""
-        if cmd == "list_stones":
-            colour = Player.black if args[0].lower().startswith("b") else Player.white
-            board = self.state.board
-            stones = [
-                self.name(Point(row, col))
-                for row in range(1, self.size + 1)
-                for col in range(1, self.size + 1)
-                if board.get(Point(row, col)) == colour
-            ]
-            return True, " ".join(stones)
-        if cmd == "all_legal":
-            colour = Player.black if args[0].lower().startswith("b") else Player.white
-            if colour != self.state.next_player:
-                return True, ""
-            moves = [m for m in self.state.legal_moves() if m.is_play]
-            return True, " ".join(self.name(m.point) for m in moves)
-        return False, "unknown command"
+    def play(self, colour, point):
+        move = self.move(point)
+        if not self.state.is_valid_move(move):
+            raise Refused("illegal move")
+        self.state = self.state.apply_move(move)
 
+    def stones(self, colour):
+        board = self.state.board
+        return [
+            (c - 1, r - 1)
+            for r in range(1, self.size + 1)
+            for c in range(1, self.size + 1)
+            if board.get(Point(r, c)) == COLOUR[colour]
+        ]
 
-def main():
-    front = Front()
-    for line in sys.stdin:
-        words = line.split()
-        if not words:
-            continue
-        if words[0] == "quit":
-            print("=\n", flush=True)
-            return
-        try:
-            ok, text = front.handle(words)
-        except (ValueError, IndexError) as e:
-            ok, text = False, f"syntax error: {e}"
-        print(("= " if ok else "? ") + text + "\n", flush=True)
+    def legal(self, colour):
+        if COLOUR[colour] != self.state.next_player:
+            return []
+        return [(m.point.col - 1, m.point.row - 1) for m in self.state.legal_moves() if m.is_play]
+
+    def to_move(self):
+        return "b" if self.state.next_player == Player.black else "w"
+
+    def legal_moves(self):
+        return [
+            None if m.is_pass else (m.point.col - 1, m.point.row - 1)
+            for m in self.state.legal_moves()
+            if not m.is_resign
+        ]
+
+    def result(self):
+        if not self.state.is_over():
+            return None
+        if self.state.last_move.is_resign:
+            return "B+R" if self.state.winner() == Player.black else "W+R"
+        return str(compute_game_result(self.state))
+
+    def final_score(self):
+        r = compute_game_result(self.state)
+        return r.b - (r.w + r.komi)
 
 
 if __name__ == "__main__":
-    main()
+    serve(Library(), 19)

@@ -26,29 +26,39 @@ let komi;
 const newEngine = () =>
   new GobanEngine({ width: size, height: size, rules, ...(komi === undefined ? {} : { komi }) });
 let engine = newEngine();
+// The moves of the current game, replayed when the komi changes (GobanEngine takes it at
+// creation).
+let moves = [];
 
 function place(p) {
   if (p === null) engine.place(-1, -1);
   else engine.place(p.x, p.y, true, true);
 }
 
+// place plays for GobanEngine#colorToMove (it takes no colour): the shared loop refuses a move
+// of the other colour (alternating). The engine has no end of its own (the server ends games);
+// final_score is GobanEngine#computeScore, all stones alive (no removal marked).
 serve({
   name: `goban GobanEngine (rules ${rules}; graphgo adapter)`,
   version,
+  alternating: true,
   boardsize(n) {
     size = n;
     engine = newEngine();
+    moves = [];
   },
   clear() {
     engine = newEngine();
+    moves = [];
   },
   komi(k) {
     komi = k;
+    engine = newEngine();
+    for (const p of moves) place(p);
   },
   play(colour, p) {
-    // GobanEngine#place plays for the colour to move (GobanEngine#colorToMove).
-    if (colour !== engine.colorToMove()) throw new Error(`${engine.colorToMove()} is to play`);
     place(p);
+    moves.push(p);
   },
   stones(colour) {
     const out = [];
@@ -56,8 +66,14 @@ serve({
       for (let x = 0; x < size; x++) if (engine.board[y][x] === CODE[colour]) out.push({ x, y });
     return out;
   },
+  toMove() {
+    return engine.colorToMove();
+  },
+  finalScore() {
+    const score = engine.computeScore(false);
+    return score.black.total - score.white.total;
+  },
   isLegal(colour, p) {
-    if (colour !== engine.colorToMove()) return false;
     const before = engine.cur_move;
     try {
       place(p);

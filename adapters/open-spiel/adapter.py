@@ -3,10 +3,12 @@
 GTP subset of spec/FORMAT.md, answered by the game's state.
 
 `play` applies the action when it is in `state.legal_actions()` and answers "illegal move"
-otherwise; `all_legal` is `state.legal_actions()` for the player to move (nothing for the
-other colour: the state keeps whose turn it is, `state.current_player()`, and a play of the
-other colour is refused); `list_stones` reads the black and white planes of
-`state.observation_tensor()`. Points are named by OpenSpiel itself
+otherwise; `all_legal` and `gogui-rules_legal_moves` are `state.legal_actions()` for the
+player to move (nothing for the other colour: the state keeps whose turn it is,
+`state.current_player()`, and the shared code refuses a play of the other colour); the end is
+`state.is_terminal()` and the result `state.returns()` (a winner or a draw: `B+`, `W+`, `0`,
+with no margin, since OpenSpiel's Python API gives no score); `list_stones` reads the black
+and white planes of `state.observation_tensor()`. Points are named by OpenSpiel itself
 (`state.action_to_string`, "B d4"). The game is loaded with a `max_game_length` larger than
 any game graphgo plays, so that only the rules end it (its default ends a game after twice
 the number of points).
@@ -28,6 +30,7 @@ PLAYER = {"b": 0, "w": 1}  # OpenSpiel's Go: player 0 is Black
 class Library:
     name = "OpenSpiel go"
     version = importlib.metadata.version("open_spiel")
+    alternating = True
 
     def __init__(self):
         self.size = 19
@@ -59,8 +62,8 @@ class Library:
         self.clear()
 
     def play(self, colour, point):
-        if self.state.is_terminal() or self.state.current_player() != PLAYER[colour]:
-            raise Refused("illegal move")
+        if self.state.is_terminal():
+            raise Refused("illegal move (the game is over)")
         action = self.pass_action if point is None else self.actions[point]
         if action not in self.state.legal_actions():
             raise Refused("illegal move")
@@ -78,6 +81,21 @@ class Library:
         if self.state.is_terminal() or self.state.current_player() != PLAYER[colour]:
             return []
         return [self.points[a] for a in self.state.legal_actions() if a in self.points]
+
+    def to_move(self):
+        player = self.state.current_player()
+        if player < 0:
+            raise Refused("the game is over: no player to move")
+        return "b" if player == PLAYER["b"] else "w"
+
+    def legal_moves(self):
+        return [self.points.get(a) for a in self.state.legal_actions()]
+
+    def result(self):
+        if not self.state.is_terminal():
+            return None
+        black, white = (self.state.returns()[PLAYER[c]] for c in "bw")
+        return "B+" if black > white else "W+" if white > black else "0"
 
 
 if __name__ == "__main__":

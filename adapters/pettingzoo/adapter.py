@@ -5,8 +5,11 @@ environment.
 
 `play` steps the environment (`env.step(action)`) when the action is set in the
 `action_mask` of `env.observe(env.agent_selection)`, and answers "illegal move" otherwise or
-once the game is over; `all_legal` is that mask for the agent to move (`black_0` is Black;
-nothing for the other colour, and a play of the other colour is refused). `list_stones`
+once the game is over; `all_legal` and `gogui-rules_legal_moves` are that mask for the agent
+to move (`black_0` is Black; nothing for the other colour, and the shared code refuses a play
+of the other colour); the player to move is `env.agent_selection`; the end is the
+position's `Position.is_game_over()`, and the result and `final_score` its `Position.score()`
+(area, komi included: "Return score from B perspective"). `list_stones`
 reads the position the environment keeps (`env.unwrapped._go.board`: 1 Black, -1 White); an
 action is a point in row-major order from the top-left corner (`coords.from_flat`), the
 pass `N * N`. The environment sets its board size in module globals of `go_base`, so one
@@ -21,7 +24,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from pettingzoo.classic import go_v5  # noqa: E402
 
-from gtp_subset import Refused, serve  # noqa: E402
+from gtp_subset import Refused, margin_text, serve  # noqa: E402
 
 AGENT = {"b": "black_0", "w": "white_0"}
 
@@ -29,6 +32,7 @@ AGENT = {"b": "black_0", "w": "white_0"}
 class Library:
     name = "pettingzoo go_v5"
     version = importlib.metadata.version("pettingzoo")
+    alternating = True
 
     def __init__(self):
         self.size = 19
@@ -76,6 +80,27 @@ class Library:
             return []
         n = self.size
         return [(a % n, n - 1 - a // n) for a in range(n * n) if mask[a]]
+
+    def to_move(self):
+        return "b" if self.env.agent_selection == AGENT["b"] else "w"
+
+    def legal_moves(self):
+        mask = self.mask(self.to_move())
+        if mask is None:
+            return []
+        n = self.size
+        return [None if a == n * n else (a % n, n - 1 - a // n) for a in range(n * n + 1) if mask[a]]
+
+    def position(self):
+        return self.env.unwrapped._go
+
+    def result(self):
+        if not self.position().is_game_over():
+            return None
+        return margin_text(float(self.position().score()))
+
+    def final_score(self):
+        return float(self.position().score())
 
 
 if __name__ == "__main__":

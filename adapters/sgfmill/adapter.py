@@ -4,9 +4,12 @@ subset of spec/FORMAT.md, answered by `sgfmill.boards.Board`.
 
 `Board.play(row, col, colour)` places a stone, captures, and allows self-capture and any ko
 (its docstring); it raises ValueError on an occupied point, which is the only move it
-refuses. `all_legal` lists the points where `play` on a copy of the board (`Board.copy`)
-succeeds; `list_stones` is `Board.list_occupied_points`. The board keeps no turn: either
-colour may play at any time. sgfmill's rows count from 0 at the bottom, as GTP's.
+refuses. `is_legal` is whether `play` on a copy of the board (`Board.copy`) succeeds (sgfmill
+has no list of legal points, so graphgo asks point by point); `list_stones` is
+`Board.list_occupied_points`; `final_score` is `Board.area_score()` ("black score minus white
+score", all stones alive, "Doesn't take komi into account") less the komi of `komi`. The
+board keeps no turn, no passes and no end: either colour may play at any time, and a pass
+changes nothing. sgfmill's rows count from 0 at the bottom, as GTP's.
 """
 
 import importlib.metadata
@@ -27,6 +30,7 @@ class Library:
     def __init__(self):
         self.side = 19
         self.board = boards.Board(19)
+        self.komi_value = 0.0
 
     def set_size(self, n):
         try:
@@ -41,7 +45,7 @@ class Library:
         self.board = boards.Board(self.side)
 
     def komi(self, k):
-        pass  # a board has no komi (area_score counts stones and territory only)
+        self.komi_value = k  # area_score takes none: final_score subtracts it
 
     def play(self, colour, point):
         if point is None:
@@ -55,15 +59,16 @@ class Library:
     def stones(self, colour):
         return [(c, r) for (k, (r, c)) in self.board.list_occupied_points() if k == colour]
 
-    def legal(self, colour):
-        legal = []
-        for (r, c) in self.board.board_points:
-            try:
-                self.board.copy().play(r, c, colour)
-                legal.append((c, r))
-            except ValueError:
-                pass
-        return legal
+    def is_legal(self, colour, point):
+        column, row = point
+        try:
+            self.board.copy().play(row, column, colour)
+        except ValueError:
+            return False
+        return True
+
+    def final_score(self):
+        return self.board.area_score() - self.komi_value
 
 
 if __name__ == "__main__":

@@ -18,9 +18,12 @@ const rules = preset === undefined ? WGo.JAPANESE_RULES : WGo.goRules[preset];
 let size = 19;
 let game = new WGo.Game(size, rules);
 
+// Game#play takes no colour (it plays for Game#turn): the shared loop refuses a move of the
+// other colour (alternating). WGo's Game has no end and no score.
 serve({
   name: `WGo.js Game (${preset || "default rules"}; graphgo adapter)`,
   version,
+  alternating: true,
   boardsize(n) {
     size = n;
     game = new WGo.Game(n, rules);
@@ -29,8 +32,6 @@ serve({
     game = new WGo.Game(size, rules);
   },
   play(colour, p) {
-    // Game#play plays for the colour to move (Game#turn).
-    if (COLOUR[colour] !== game.turn) throw new Error("not this colour's turn");
     if (p === null) game.pass();
     else if (!game.play(p.x, p.y)) throw new Error("Game#play returned false");
   },
@@ -41,6 +42,9 @@ serve({
     return out;
   },
   isLegal(colour, p) {
-    return COLOUR[colour] === game.turn && game.isValid(p.x, p.y);
+    return game.isValid(p.x, p.y);
+  },
+  toMove() {
+    return game.turn === WGo.Color.BLACK ? "black" : "white";
   },
 });
