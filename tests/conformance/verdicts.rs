@@ -680,6 +680,35 @@ fn every_page_is_checked_and_every_reproduction_shown() {
     }
 }
 
+/// The records of the verdicts (`spec/engines/repro/**/*.vector.yaml`) are right: each passes
+/// on the transcription and the engine, with the readings it states (which rule options refuse
+/// its last turn), as `graphgo vectors check` would say.
+#[test]
+fn the_records_of_the_verdicts_are_right_vectors() {
+    let mut loaded = Vec::new();
+    let mut stack = vec![root().join("spec/engines/repro")];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = entry.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.to_string_lossy().ends_with(".vector.yaml") {
+                let v = graphgo::conformance::vectors::Vector::load(&p)
+                    .unwrap_or_else(|e| panic!("{}: {e:?}", p.display()));
+                loaded.push((p, v));
+            }
+        }
+    }
+    loaded.sort_by(|a, b| a.0.cmp(&b.0));
+    assert!(loaded.len() >= 4, "only {} records", loaded.len());
+    let (spec, engine) = (
+        graphgo::differential::compare::reference(),
+        graphgo::differential::compare::engine(),
+    );
+    let summary = graphgo::conformance::vectors::check_all(&[&*spec, &*engine], &loaded);
+    assert!(!summary.failed(), "{}", summary.text());
+}
+
 /// The relative links of the pages in `dir` (outside fenced blocks) whose file is missing:
 /// (page, link).
 fn broken_links(dir: &Path) -> Vec<(String, String)> {
