@@ -448,7 +448,7 @@ pub fn command(all: bool) -> std::process::ExitCode {
         let ours = compute(row).unwrap_or_else(|e| format!("error: {e}"));
         let agree = ours == row.value;
         differ += usize::from(!agree);
-        println!(
+        crate::outln!(
             "{:<48} {:>5}  published {:<18} graphgo {:<18} {}  ({:.1} s)",
             row.table,
             row.case,
@@ -461,7 +461,7 @@ pub fn command(all: bool) -> std::process::ExitCode {
     if differ == 0 {
         std::process::ExitCode::SUCCESS
     } else {
-        println!("{differ} rows differ");
+        crate::outln!("{differ} rows differ");
         std::process::ExitCode::from(1)
     }
 }

@@ -81,7 +81,7 @@ pub(super) fn bench(
         prefetch,
         link,
     };
-    graphgo::bench::run(&plan, &Spec, &mut |line| println!("{line}"));
+    graphgo::bench::run(&plan, &Spec, &mut |line| graphgo::outln!("{line}"));
     if on("spec") {
         graphgo::bench::spec_suite::run(
             &plan.sizes,
@@ -90,7 +90,7 @@ pub(super) fn bench(
             spec_seconds,
             &Spec,
             &graphgo::engine::Engine,
-            &mut |line| println!("{line}"),
+            &mut |line| graphgo::outln!("{line}"),
         );
     }
     ExitCode::SUCCESS

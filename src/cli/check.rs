@@ -1,7 +1,7 @@
 //! `graphgo check`: the transcription and the engine compared on one record, and a divergence
 //! shrunk (to a record, or to SGF when both sides play grids).
 
-use super::{fail, fail_as};
+use super::fail_as;
 use graphgo::io::record::Record;
 use std::path::Path;
 use std::process::ExitCode;
@@ -39,9 +39,9 @@ pub(super) fn check(file: &Path, shrink_to: Option<&Path>, json: bool, progress:
     );
     let Some(divergence) = divergence else {
         if json {
-            println!("{verdict:#}");
+            graphgo::outln!("{verdict:#}");
         } else {
-            println!(
+            graphgo::outln!(
                 "{} and {} agree on all {} turns of {shown}",
                 a.name(),
                 b.name(),
@@ -51,7 +51,7 @@ pub(super) fn check(file: &Path, shrink_to: Option<&Path>, json: bool, progress:
         return ExitCode::SUCCESS;
     };
     if !json {
-        print!("{}", divergence.describe(game.setup.turn_names()));
+        graphgo::out!("{}", divergence.describe(game.setup.turn_names()));
     }
     // With --json, the divergence is printed with what shrinking wrote, or with the error
     // that stopped it: a finding is never lost to a write that failed.
@@ -62,15 +62,16 @@ pub(super) fn check(file: &Path, shrink_to: Option<&Path>, json: bool, progress:
         (shrunk, failure) = shrink_check([&*a, &*b], &game, &shown, out, json);
         if let Some(e) = failure {
             if !json {
-                return fail(e);
+                graphgo::errln!("graphgo: {e}");
+                return ExitCode::from(e.status());
             }
-            verdict["error"] = graphgo::io::json_error::error(None, &e)["error"].clone();
-            status = ExitCode::from(2);
+            verdict["error"] = graphgo::io::json_error::error(None, e.message())["error"].clone();
+            status = ExitCode::from(e.status());
         }
     }
     if json {
         verdict["shrunk"] = serde_json::Value::Array(shrunk);
-        println!("{verdict:#}");
+        graphgo::outln!("{verdict:#}");
     }
     status
 }
@@ -85,12 +86,15 @@ pub(super) fn shrink_check(
     shown: &str,
     out: &Path,
     json: bool,
-) -> (Vec<serde_json::Value>, Option<String>) {
+) -> (
+    Vec<serde_json::Value>,
+    Option<graphgo::io::output::OutputError>,
+) {
     let (written, failure) =
         graphgo::differential::shrunk_cases::shrink_to_files(sides, game, shown, out);
     if !json {
         for case in &written {
-            println!("{}", case.line());
+            graphgo::outln!("{}", case.line());
         }
     }
     (written.iter().map(|c| c.to_json()).collect(), failure)

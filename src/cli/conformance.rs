@@ -15,14 +15,14 @@ pub(super) fn conformance(budget: u64, only: Option<String>, seed: u64, root: Pa
         seed,
         only: only.clone(),
     };
-    let report = match report::run(&plan, &mut |line| print!("{line}")) {
+    let report = match report::run(&plan, &mut |line| graphgo::out!("{line}")) {
         Ok(r) => r,
         Err(e) => return fail(e),
     };
     match report.write(&root, only.is_some()) {
         Ok(files) => {
             for f in files {
-                println!("written: {}", f.display());
+                graphgo::outln!("written: {}", f.display());
             }
             ExitCode::SUCCESS
         }

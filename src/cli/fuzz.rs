@@ -73,7 +73,7 @@ pub(super) fn fuzz(
         Limit::Games(g) => format!("{g} games"),
         Limit::Only(i) => format!("game {i} only"),
     };
-    eprintln!(
+    graphgo::errln!(
         "graphgo fuzz: {} vs {}, seed {seed}, shard {}/{} ({}), {span}; findings go to {}/",
         a.name(),
         b.name(),
@@ -111,7 +111,7 @@ pub(super) fn fuzz(
             bar.set_message(format!("{games} games, {turns} turns"));
         }
         Event::Repeated { index, group } if !json => bar.suspend(|| {
-            println!(
+            graphgo::outln!(
                 "divergence in game {index} (seed {seed}): the signature of game {} ({} games so far)",
                 group.first_game, group.count
             );
@@ -127,34 +127,34 @@ pub(super) fn fuzz(
                 "description": found.divergence.describe(found.shrunk.setup.turn_names()),
                 "replay": campaign.replay_command(found.index),
             }});
-            println!("{line}");
+            graphgo::outln!("{line}");
         }
         Event::Diverged(found) => bar.suspend(|| {
             let board = &found.shrunk.setup.board;
-            println!(
+            graphgo::outln!(
                 "DIVERGENCE in game {} (seed {seed}): {} turns on {} vertices after shrinking",
                 found.index,
                 found.shrunk.turns.len(),
                 board.len()
             );
-            println!("  signature: {}", found.signature);
+            graphgo::outln!("  signature: {}", found.signature);
             for line in found
                 .divergence
                 .describe(found.shrunk.setup.turn_names())
                 .lines()
             {
-                println!("  {line}");
+                graphgo::outln!("  {line}");
             }
             if let Some(f) = &found.file {
-                println!(
+                graphgo::outln!(
                     "  written to {}; `graphgo check {}` replays it",
                     f.display(),
                     f.display()
                 );
             }
-            println!("  regenerate: {}", campaign.replay_command(found.index));
+            graphgo::outln!("  regenerate: {}", campaign.replay_command(found.index));
         }),
-        Event::WriteFailed(e) => bar.suspend(|| eprintln!("graphgo fuzz: cannot write {e}")),
+        Event::WriteFailed(e) => bar.suspend(|| graphgo::errln!("graphgo fuzz: cannot write {e}")),
     });
     bar.finish_and_clear();
     let summary = match run {
@@ -165,16 +165,16 @@ pub(super) fn fuzz(
         let mut value = serde_json::to_value(&summary.shard_summary).expect("a summary prints");
         value["resumed_from"] = summary.resumed_from.into();
         value["summary_file"] = serde_json::json!(summary.summary_file);
-        println!("{}", serde_json::json!({ "summary": value }));
+        graphgo::outln!("{}", serde_json::json!({ "summary": value }));
     } else {
-        println!("{}", summary.line());
+        graphgo::outln!("{}", summary.line());
     }
     if let Stopped::Signal(_) = summary.stopped {
         return ExitCode::from(signals.exit_status().unwrap_or(130));
     }
     if !summary.write_errors.is_empty() {
         for e in &summary.write_errors {
-            eprintln!("graphgo fuzz: not written: {e}");
+            graphgo::errln!("graphgo fuzz: not written: {e}");
         }
         return ExitCode::from(4);
     }

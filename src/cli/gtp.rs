@@ -4,7 +4,7 @@ use super::{fail, SgfRules};
 use std::process::ExitCode;
 
 /// `graphgo gtp`: the GTP referee on standard input and output (`src/conformance/gtp_referee.rs`).
-pub(super) fn gtp_referee(flags: SgfRules, seed: u64) -> ExitCode {
+pub(super) fn gtp_referee(flags: SgfRules, seed: u64, sgf_folder: std::path::PathBuf) -> ExitCode {
     let (rules, options) = match flags.read() {
         Ok(r) => r,
         Err(e) => return fail(e),
@@ -13,9 +13,14 @@ pub(super) fn gtp_referee(flags: SgfRules, seed: u64) -> ExitCode {
         rules,
         options,
         seed,
+        sgf_folder,
     };
     match graphgo::conformance::gtp_referee::serve_stdio(config) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(e),
+        // The controller's pipes failed: a read or write error, not bad input.
+        Err(e) => {
+            graphgo::errln!("graphgo: {e}");
+            ExitCode::from(4)
+        }
     }
 }

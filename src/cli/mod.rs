@@ -227,6 +227,10 @@ enum Command {
         /// Seed of genmove's random moves.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// The folder loadsgf reads from: a file name the controller sends must name a file
+        /// inside it (no absolute path, no `..`, no link out of it).
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        sgf_folder: PathBuf,
     },
     /// dir:NOTE-pairs: the longest games on N isolated pairs of points.
     ///
@@ -454,7 +458,8 @@ pub fn run() -> ExitCode {
         // A usage error as JSON when --json was given (spec/FORMAT.md, "Errors as JSON");
         // help and version are printed as usual.
         if e.use_stderr() && graphgo::io::json_error::asked_for_json(std::env::args_os()) {
-            println!("{}", graphgo::io::json_error::usage_error(&e));
+            graphgo::outln!("{}", graphgo::io::json_error::usage_error(&e));
+            let _ = graphgo::io::stdout::finish();
             std::process::exit(2);
         }
         e.exit()
@@ -470,7 +475,21 @@ pub fn run() -> ExitCode {
     ) {
         sigpipe::reset();
     }
-    match cli.command {
+    let status = dispatch(cli.command);
+    // A report that could not be written is a write error, whatever the command found
+    // (graphgo::io::stdout: `print!` would have panicked).
+    match graphgo::io::stdout::finish() {
+        Ok(()) => status,
+        Err(e) => {
+            graphgo::errln!("graphgo: {e}");
+            ExitCode::from(4)
+        }
+    }
+}
+
+/// Runs one command; its exit status.
+fn dispatch(command: Command) -> ExitCode {
+    match command {
         Command::Play {
             file,
             json,
@@ -556,6 +575,7 @@ pub fn run() -> ExitCode {
             repetition,
             neutral,
             seed,
+            sgf_folder,
         } => gtp_referee(
             SgfRules {
                 rules: Some(rules),
@@ -565,6 +585,7 @@ pub fn run() -> ExitCode {
                 no_move: None,
             },
             seed,
+            sgf_folder,
         ),
         Command::Pairs { max, seconds } => pairs(max, seconds),
         Command::Bench {
@@ -621,7 +642,7 @@ pub fn run() -> ExitCode {
 }
 
 fn fail(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("graphgo: {message}");
+    graphgo::errln!("graphgo: {message}");
     ExitCode::from(2)
 }
 
@@ -632,7 +653,7 @@ fn fail_as(json: bool, file: Option<&Path>, message: impl std::fmt::Display) -> 
         return fail(message);
     }
     let name = file.map(graphgo::io::record::input_name);
-    println!(
+    graphgo::outln!(
         "{}",
         graphgo::io::json_error::error(name.as_deref(), &message.to_string())
     );

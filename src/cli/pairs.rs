@@ -8,9 +8,12 @@ pub(super) fn pairs(max: usize, seconds: u64) -> ExitCode {
     if !(1..=5).contains(&max) {
         return fail(format!("--max: {max} is not from 1 to 5"));
     }
-    println!(
+    graphgo::outln!(
         "{:>2} {:>10} {:>26} {:>24}",
-        "N", "positions", "longest superko game", "directed loop start"
+        "N",
+        "positions",
+        "longest superko game",
+        "directed loop start"
     );
     for n in 1..=max {
         // The positions are searched through the transcription, not computed: the note's
@@ -18,13 +21,13 @@ pub(super) fn pairs(max: usize, seconds: u64) -> ExitCode {
         let positions = match reachable_pair_positions(n) {
             Ok(count) => count,
             Err(e) => {
-                eprintln!("graphgo: pairs: dir:NOTE-pairs does not hold on {n} pairs: {e}");
+                graphgo::errln!("graphgo: pairs: dir:NOTE-pairs does not hold on {n} pairs: {e}");
                 return ExitCode::from(1);
             }
         };
         if let Some(length) = graphgo::spec::pairs::longest_by_witness(n) {
             // A game through every position, replayed by the crate: the most there can be.
-            println!(
+            graphgo::outln!(
                 "{n:>2} {:>10} {:>26} {:>24}",
                 positions,
                 format!("{length} (witness)"),
@@ -56,7 +59,7 @@ pub(super) fn pairs(max: usize, seconds: u64) -> ExitCode {
                 positions - 1
             )
         };
-        println!(
+        graphgo::outln!(
             "{n:>2} {:>10} {longest:>26} {:>24}",
             positions,
             loop_start(n)

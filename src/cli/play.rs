@@ -33,14 +33,14 @@ pub(super) fn play(file: &Path, json: bool, explain: bool, sgf: &SgfRules) -> Ex
         if let Some(trace) = &trace {
             value["explain"] = trace.to_json();
         }
-        println!(
+        graphgo::outln!(
             "{}",
             serde_json::to_string_pretty(&value).expect("JSON values print")
         );
     } else {
-        print!("{}", report.to_text(&game));
+        graphgo::out!("{}", report.to_text(&game));
         if let Some(trace) = &trace {
-            print!("{}", trace.to_text());
+            graphgo::out!("{}", trace.to_text());
         }
     }
     if report.illegal.is_some() {
@@ -83,15 +83,15 @@ pub(super) fn play_lasso(
             value["result"] = lasso::result_json(o);
         }
         value["lasso"] = lasso_json;
-        println!(
+        graphgo::outln!(
             "{}",
             serde_json::to_string_pretty(&value).expect("JSON values print")
         );
     } else {
-        print!("{}", report.to_text(game));
+        graphgo::out!("{}", report.to_text(game));
         let turns: Vec<String> = cycle.iter().map(|t| t.text(board)).collect();
-        println!("cycle, repeated forever: {}", turns.join(", "));
-        print!("{lasso_text}");
+        graphgo::outln!("cycle, repeated forever: {}", turns.join(", "));
+        graphgo::out!("{lasso_text}");
     }
     if ok && report.illegal.is_none() {
         ExitCode::SUCCESS

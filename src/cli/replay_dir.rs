@@ -3,8 +3,10 @@
 use super::{fail, is_sgf, SgfRules};
 use graphgo::variants::Spec;
 use std::path::Path;
-use std::path::PathBuf;
 use std::process::ExitCode;
+
+/// The most SGF files `replay-dir` reads from one folder (a documented cap).
+pub(super) const MAX_REPLAY_FILES: usize = 1_000_000;
 
 pub(super) fn replay_dir(dir: &Path, with_spec: bool, all: bool, flags: &SgfRules) -> ExitCode {
     use graphgo::game::RuleSet;
@@ -17,15 +19,12 @@ pub(super) fn replay_dir(dir: &Path, with_spec: bool, all: bool, flags: &SgfRule
     if flags.neutral.is_none() {
         options.neutral = sgf::TROMP_TAYLOR.neutral;
     }
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) => return fail(format!("{}: cannot read the folder: {e}", dir.display())),
+    // The folder's own .sgf files (not its sub-folders), through the one folder walk; each
+    // is then read as a regular file only (a FIFO named .sgf is refused, not waited on).
+    let files = match graphgo::io::walk::files(dir, false, &is_sgf, MAX_REPLAY_FILES, "SGF") {
+        Ok(f) => f,
+        Err(e) => return fail(e),
     };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| is_sgf(p))
-        .collect();
-    files.sort();
     let engine = graphgo::engine::Engine;
     let sides: Vec<&dyn RuleSet> = if with_spec {
         vec![&engine, &Spec]
@@ -41,7 +40,7 @@ pub(super) fn replay_dir(dir: &Path, with_spec: bool, all: bool, flags: &SgfRule
             Ok(_) => skipped += 1,
             Err(e) => {
                 // A bad file is reported and the others are still replayed (exit 2 at the end).
-                println!("unreadable: {e}");
+                graphgo::outln!("unreadable: {e}");
                 skipped += 1;
                 unreadable += 1;
             }
@@ -69,7 +68,7 @@ pub(super) fn replay_dir(dir: &Path, with_spec: bool, all: bool, flags: &SgfRule
                     if let Some((i, turn, why)) = &run.refused {
                         refused += 1;
                         let name = file.file_name().map(|n| n.to_string_lossy().into_owned());
-                        println!(
+                        graphgo::outln!(
                             "{}: move {} ({}) refused: {} [{}]",
                             name.unwrap_or_default(),
                             i + 1,
@@ -88,12 +87,12 @@ pub(super) fn replay_dir(dir: &Path, with_spec: bool, all: bool, flags: &SgfRule
         };
         totals.push((moves, spent, rounds));
     }
-    println!(
+    graphgo::outln!(
         "{games} games replayed ({skipped} files skipped: problem positions or unreadable), {refused} with a refused move"
     );
     for (side, (moves, (time, kind), rounds)) in sides.iter().zip(&totals) {
         let secs = time.as_secs_f64().max(1e-9);
-        println!(
+        graphgo::outln!(
             "{}: {moves} moves ({rounds} round{}) in {:.3} s ({kind} time): {:.0} moves/s",
             side.name(),
             if *rounds == 1 { "" } else { "s" },
@@ -102,7 +101,7 @@ pub(super) fn replay_dir(dir: &Path, with_spec: bool, all: bool, flags: &SgfRule
         );
     }
     if unreadable > 0 {
-        eprintln!("graphgo: {unreadable} file(s) unreadable (each named above)");
+        graphgo::errln!("graphgo: {unreadable} file(s) unreadable (each named above)");
         ExitCode::from(2)
     } else if refused == 0 {
         ExitCode::SUCCESS

@@ -24,12 +24,15 @@ pub(super) fn show(
     };
     match (text, out) {
         (Ok(text), None) => {
-            print!("{text}");
+            graphgo::out!("{text}");
             ExitCode::SUCCESS
         }
-        (Ok(text), Some(out)) => match graphgo::io::atomic_file::write_atomically(out, &text) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => fail(format!("--out {}: cannot write: {e}", out.display())),
+        (Ok(text), Some(out)) => match graphgo::io::output::write(out, &text) {
+            Ok(_) => ExitCode::SUCCESS,
+            Err(e) => {
+                graphgo::errln!("graphgo: --out {e}");
+                ExitCode::from(e.status())
+            }
         },
         (Err(e), _) => fail(format!("{}: {e}", graphgo::io::record::input_name(file))),
     }

@@ -35,14 +35,14 @@ pub(super) fn vectors(action: VectorsAction) -> ExitCode {
             }
             if json {
                 let value = summary.to_json(loaded.len(), signals.name().as_deref());
-                println!("{value:#}");
+                graphgo::outln!("{value:#}");
             } else {
-                print!("{}", summary.text());
+                graphgo::out!("{}", summary.text());
             }
             if let (Some(status), Some(name)) = (signals.exit_status(), signals.name()) {
                 // With --json the object's `stopped` and counts say it.
                 if !json {
-                    println!(
+                    graphgo::outln!(
                         "stopped by {name} after {} of {} vectors",
                         summary.runs.len(),
                         loaded.len()
@@ -86,19 +86,20 @@ pub(super) fn vectors(action: VectorsAction) -> ExitCode {
             let vector = match vectors::write_vector(&*spec, &[&*engine], &rec, &game, draft) {
                 Ok(v) => v,
                 Err(e) if e.contains("disagree") => {
-                    eprintln!("graphgo: {shown}: {e}");
+                    graphgo::errln!("graphgo: {shown}: {e}");
                     return ExitCode::from(1);
                 }
                 Err(e) => return fail(format!("{shown}: {e}")),
             };
             let text = vector.to_yaml();
             match out {
-                None => print!("{text}"),
+                None => graphgo::out!("{text}"),
                 Some(path) => {
-                    if let Err(e) = graphgo::io::atomic_file::write_atomically(&path, &text) {
-                        return fail(format!("{}: cannot write: {e}", path.display()));
+                    if let Err(e) = graphgo::io::output::write(&path, &text) {
+                        graphgo::errln!("graphgo: --out {e}");
+                        return ExitCode::from(e.status());
                     }
-                    println!("wrote {}", path.display());
+                    graphgo::outln!("wrote {}", path.display());
                 }
             }
             ExitCode::SUCCESS
@@ -113,7 +114,7 @@ pub(super) fn vectors(action: VectorsAction) -> ExitCode {
             for c in &cases {
                 // Between two files: each one is whole or not there.
                 if let (Some(status), Some(name)) = (signals.exit_status(), signals.name()) {
-                    println!(
+                    graphgo::outln!(
                         "wrote {written} of {} vectors to {}; stopped by {name}",
                         cases.len(),
                         dir.display()
@@ -123,17 +124,18 @@ pub(super) fn vectors(action: VectorsAction) -> ExitCode {
                 let v = match vectors::families::build(&*spec, &*engine, c) {
                     Ok(v) => v,
                     Err(e) => {
-                        eprintln!("graphgo: vectors generate: {e}");
+                        graphgo::errln!("graphgo: vectors generate: {e}");
                         return ExitCode::from(1);
                     }
                 };
                 let path = dir.join(format!("{}.yaml", v.head.id));
                 if let Err(e) = graphgo::io::atomic_file::write_atomically(&path, &v.to_yaml()) {
-                    return fail(format!("{}: cannot write: {e}", path.display()));
+                    graphgo::errln!("graphgo: {}: cannot write: {e}", path.display());
+                    return ExitCode::from(4);
                 }
                 written += 1;
             }
-            println!("wrote {written} vectors to {}", dir.display());
+            graphgo::outln!("wrote {written} vectors to {}", dir.display());
             ExitCode::SUCCESS
         }
     }

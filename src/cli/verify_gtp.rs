@@ -80,19 +80,19 @@ pub(super) fn verify_gtp(
         Err(f) => {
             if json {
                 let failed = serde_json::json!({ "engine": engine.join(" "), "passed": false, "failure": f.to_json() });
-                println!(
+                graphgo::outln!(
                     "{}",
                     serde_json::to_string_pretty(&failed).expect("JSON always serialises")
                 );
             } else {
-                eprintln!("graphgo verify-gtp: {f}");
+                graphgo::errln!("graphgo verify-gtp: {f}");
             }
             return ExitCode::from(3);
         }
     };
     rules.prepare_for(&plan);
     if !json {
-        println!(
+        graphgo::outln!(
             "graphgo verify-gtp: {} against graphgo (ggg1, self-capture {:?}, repetition {:?}); {}; seed {seed}",
             engine.join(" "),
             options.self_capture,
@@ -102,7 +102,7 @@ pub(super) fn verify_gtp(
     }
     let mut progress = |line: &str| {
         if !json {
-            print!("{line}");
+            graphgo::out!("{line}");
         }
     };
     let report = match graphgo::conformance::verify::verify_with(&rules, &plan, &mut progress) {
@@ -110,13 +110,13 @@ pub(super) fn verify_gtp(
         Err(e) => return fail_as(json, None, e),
     };
     if json {
-        println!(
+        graphgo::outln!(
             "{}",
             serde_json::to_string_pretty(&report.to_json()).expect("JSON always serialises")
         );
     } else {
         let c = &report.campaign;
-        println!(
+        graphgo::outln!(
             "{} games, {} turns, {} disagreement{}",
             c.games,
             c.turns,
@@ -124,12 +124,14 @@ pub(super) fn verify_gtp(
             if c.findings.len() == 1 { "" } else { "s" }
         );
         if let Some(signal) = plan.signals.name() {
-            println!("interrupted by {signal}: the summary so far");
+            graphgo::outln!("interrupted by {signal}: the summary so far");
         }
         if let Some(f) = &report.failure {
-            println!("ENGINE FAILURE: {f}");
+            graphgo::outln!("ENGINE FAILURE: {f}");
         } else if c.games == 0 && plan.signals.caught().is_none() {
-            println!("ENGINE FAILURE: no game could be played (every board size was refused)");
+            graphgo::outln!(
+                "ENGINE FAILURE: no game could be played (every board size was refused)"
+            );
         }
     }
     if let Some(status) = plan.signals.exit_status() {
@@ -144,7 +146,9 @@ pub(super) fn verify_gtp(
         .iter()
         .any(|f| !f.write_errors.is_empty())
     {
-        eprintln!("graphgo verify-gtp: some findings could not be written (see NOT WRITTEN above)");
+        graphgo::errln!(
+            "graphgo verify-gtp: some findings could not be written (see NOT WRITTEN above)"
+        );
         return ExitCode::from(1);
     }
     if report.campaign.findings.is_empty() {

@@ -19,7 +19,6 @@
 //! (`? ...`), and the next line is read as usual.
 
 use std::io::{self, BufRead, Write};
-use std::path::Path;
 
 use num_rational::BigRational;
 use num_traits::{Signed, Zero};
@@ -68,6 +67,9 @@ pub struct RefereeRules {
     pub rules: RuleId,
     pub options: Options,
     pub seed: u64,
+    /// The folder `loadsgf` reads from: the names a controller sends must name files
+    /// inside it (`crate::io::inside::resolve`).
+    pub sgf_folder: std::path::PathBuf,
 }
 
 /// The game the referee keeps: everything since the last `clear_board` (or `loadsgf`).
@@ -512,11 +514,17 @@ impl Referee {
                 ))
             }
         };
-        let game =
-            match crate::io::sgf::load(Path::new(file), self.config.rules, self.config.options) {
-                Ok(g) => g,
-                Err(e) => return error(format!("cannot load file: {e}")),
-            };
+        // A name from the controller, not from the user: it must name a file in the
+        // referee's SGF folder (`--sgf-folder`, by default the working folder: no absolute
+        // path, no `..`, no link out), read as a regular file up to the SGF cap.
+        let path = match crate::io::inside::resolve(&self.config.sgf_folder, file, "loadsgf") {
+            Ok(p) => p,
+            Err(e) => return error(format!("cannot load file: {e}")),
+        };
+        let game = match crate::io::sgf::load(&path, self.config.rules, self.config.options) {
+            Ok(g) => g,
+            Err(e) => return error(format!("cannot load file: {e}")),
+        };
         let Some((w, h)) = crate::io::sgf::grid_size(&game.setup.board) else {
             return error("cannot load file: not a rectangular grid");
         };

@@ -23,6 +23,13 @@ pub const SUMMARY_FORMAT: &str = "graphgo campaign summary 1";
 /// How many of the games of a group are listed (the lowest); the count counts them all.
 pub const GAMES_LISTED: usize = 20;
 
+/// The largest summary file read (a documented cap): a summary of the default 20
+/// findings is a few KB.
+pub const MAX_SUMMARY_BYTES: u64 = 16 * 1024 * 1024;
+
+/// The most summary files `merge` reads from one folder (a documented cap).
+pub const MAX_SUMMARY_FILES: usize = 100_000;
+
 /// The findings of one signature.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct FindingGroup {
@@ -128,7 +135,10 @@ impl ShardSummary {
     /// Reads a summary file; a message naming the file and what is wrong.
     pub fn load(path: &Path) -> Result<ShardSummary, String> {
         let shown = path.display();
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
+        // A file graphgo did not write in this run: a regular file only, read up to the cap.
+        let (text, _) =
+            crate::io::record::read_found_text_file(path, MAX_SUMMARY_BYTES, "campaign summary")
+                .map_err(|e| e.0)?;
         let summary: ShardSummary = serde_json::from_str(&text)
             .map_err(|e| format!("{shown}: not a campaign summary: {e}"))?;
         if summary.format != SUMMARY_FORMAT {
@@ -142,6 +152,20 @@ impl ShardSummary {
                 "{shown}: shard {}/{} is not K/N with 1 <= K <= N",
                 summary.shard.index, summary.shard.count
             ));
+        }
+        // The records it names are read and copied by `merge`: each must be a file of the
+        // summary's own folder.
+        let folder = path.parent().unwrap_or(Path::new("."));
+        let folder = if folder.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            folder
+        };
+        for (i, g) in summary.findings.iter().enumerate() {
+            if let Some(name) = &g.file {
+                crate::io::inside::resolve(folder, name, &format!("field 'findings[{i}].file'"))
+                    .map_err(|e| format!("{shown}: {e}"))?;
+            }
         }
         Ok(summary)
     }
@@ -257,18 +281,20 @@ pub fn merge(folders: &[PathBuf]) -> Result<Merged, String> {
     let mut read: Vec<(PathBuf, ShardSummary)> = Vec::new();
     for folder in folders {
         let shown = folder.display();
-        let entries = std::fs::read_dir(folder)
-            .map_err(|e| format!("{shown}: cannot read the folder: {e}"))?;
-        let mut names: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| {
-                p.file_name().is_some_and(|n| {
-                    let n = n.to_string_lossy();
-                    n.starts_with("summary-") && n.ends_with(".json")
-                })
+        let summary = |p: &Path| {
+            p.file_name().is_some_and(|n| {
+                let n = n.to_string_lossy();
+                n.starts_with("summary-") && n.ends_with(".json")
             })
-            .collect();
-        names.sort();
+        };
+        let names = crate::io::walk::files(
+            folder,
+            false,
+            &summary,
+            MAX_SUMMARY_FILES,
+            "campaign summary",
+        )
+        .map_err(|e| e.0)?;
         if names.is_empty() {
             return Err(format!(
                 "{shown}: no campaign summary (summary-*.json) in the folder"
@@ -388,25 +414,62 @@ pub fn merge(folders: &[PathBuf]) -> Result<Merged, String> {
     Ok(merged)
 }
 
+/// The record kept for each group that names one, checked before anything is written: a
+/// name inside its summary's folder ([`crate::io::inside::resolve`]) of a regular file
+/// within the record cap; its path. A message naming the folder, the field and the name
+/// otherwise (bad input: `merge` exits 2 and writes nothing).
+pub fn kept_records(merged: &Merged) -> Result<Vec<Option<PathBuf>>, String> {
+    merged
+        .findings
+        .iter()
+        .map(|f| {
+            let Some(name) = &f.group.file else {
+                return Ok(None);
+            };
+            // The name comes from a file graphgo did not write in this run: it must stay in
+            // its folder (no `..`, no absolute path, no link out), and be a regular file.
+            let from = crate::io::inside::resolve(&f.folder, name, "field 'file'")
+                .map_err(|e| format!("{}: {e}", f.folder.display()))?;
+            crate::io::bounded::open(
+                &from,
+                crate::io::record::MAX_RECORD_BYTES,
+                "record",
+                crate::io::bounded::Origin::Found,
+            )
+            .map_err(|e| format!("cannot read the record: {e}"))?;
+            Ok(Some(from))
+        })
+        .collect()
+}
+
 /// Copies the record kept for each group into `store` (never over another file: a name
 /// taken by another text gets a suffix) and writes the merged summary there as
 /// `merged-seedS.json` (replacing an earlier merge of the same campaign); the summary's
-/// path. The groups' `file` and `folder` then name the copies.
+/// path. The groups' `file` and `folder` then name the copies. `records` are the groups'
+/// records as [`kept_records`] checked them.
 pub fn write_merged(
     merged: &mut Merged,
+    records: &[Option<PathBuf>],
     store: &crate::differential::findings::Store,
 ) -> Result<PathBuf, String> {
-    for f in &mut merged.findings {
-        let Some(name) = f.group.file.clone() else {
+    for (f, from) in merged.findings.iter_mut().zip(records) {
+        let (Some(name), Some(from)) = (f.group.file.clone(), from) else {
             continue;
         };
-        let from = f.folder.join(&name);
-        let text = std::fs::read_to_string(&from)
-            .map_err(|e| format!("{}: cannot read the record: {e}", from.display()))?;
-        let (stem, ext) = name.rsplit_once('.').unwrap_or((&name, "yaml"));
+        let (text, _) = crate::io::record::read_found_text_file(
+            from,
+            crate::io::record::MAX_RECORD_BYTES,
+            "record",
+        )
+        .map_err(|e| format!("cannot read the record: {e}"))?;
+        let plain = Path::new(&name)
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| name.clone());
+        let (stem, ext) = plain.rsplit_once('.').unwrap_or((&plain, "yaml"));
         let copy = store
             .publish_new(stem, ext, &text)
-            .map_err(|e| format!("{}: cannot write: {e}", store.dir().join(&name).display()))?;
+            .map_err(|e| format!("{}: cannot write: {e}", store.dir().join(&plain).display()))?;
         f.group.file = copy.file_name().map(|n| n.to_string_lossy().into_owned());
         f.folder = store.dir().to_path_buf();
     }

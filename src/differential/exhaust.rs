@@ -1184,7 +1184,7 @@ pub fn command(
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     use std::process::ExitCode;
     let bad = |m: String| {
-        eprintln!("graphgo exhaust: {m}");
+        crate::errln!("graphgo exhaust: {m}");
         ExitCode::from(2)
     };
     let mut scope = match scope {
@@ -1229,7 +1229,7 @@ pub fn command(
         a: &*a,
         b: &*b,
     };
-    eprintln!(
+    crate::errln!(
         "graphgo exhaust: {} vs {}, shard {}/{}; findings go to {}/",
         a.name(),
         b.name(),
@@ -1253,19 +1253,19 @@ pub fn command(
     });
     bar.finish_and_clear();
     for line in report.lines() {
-        println!("{line}");
+        crate::outln!("{line}");
     }
     for f in &report.findings {
-        println!("FINDING in {} ({}):", f.label, f.family.name());
+        crate::outln!("FINDING in {} ({}):", f.label, f.family.name());
         for line in f.text.lines() {
-            println!("  {line}");
+            crate::outln!("  {line}");
         }
         if let Some(path) = &f.file {
-            println!("  written to {}", path.display());
+            crate::outln!("  written to {}", path.display());
         }
     }
     if report.findings.is_empty() {
-        println!("no divergence, no broken invariant");
+        crate::outln!("no divergence, no broken invariant");
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

@@ -89,7 +89,16 @@ impl Store {
                 match std::fs::hard_link(&temporary, &path) {
                     Ok(()) => return Ok(path),
                     Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                        if std::fs::read(&path).is_ok_and(|b| b == text.as_bytes()) {
+                        // Read as a found file: a FIFO or a device put at the name is
+                        // never waited on, and no more than the text's length is read.
+                        if crate::io::bounded::read(
+                            &path,
+                            text.len() as u64,
+                            "finding",
+                            crate::io::bounded::Origin::Found,
+                        )
+                        .is_ok_and(|b| b == text.as_bytes())
+                        {
                             return Ok(path);
                         }
                     }
@@ -299,7 +308,7 @@ impl Signals {
                 )
             });
             if let Err(e) = installed {
-                eprintln!("graphgo: cannot catch signal {signal}: {e}");
+                crate::errln!("graphgo: cannot catch signal {signal}: {e}");
             }
         }
         signals

@@ -59,7 +59,7 @@ impl TurnProgress {
             Shown::Lines { started, last } => {
                 if last.elapsed() >= LINE_EVERY {
                     *last = Instant::now();
-                    eprintln!(
+                    crate::errln!(
                         "graphgo check: {done}/{} turns compared ({:.1} s)",
                         self.total,
                         started.elapsed().as_secs_f64()
@@ -74,7 +74,7 @@ impl TurnProgress {
         match self.shown {
             Shown::Nothing => {}
             Shown::Bar(bar) => bar.finish_and_clear(),
-            Shown::Lines { started, .. } => eprintln!(
+            Shown::Lines { started, .. } => crate::errln!(
                 "graphgo check: {done}/{} turns compared in {:.1} s",
                 self.total,
                 started.elapsed().as_secs_f64()

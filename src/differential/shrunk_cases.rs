@@ -54,14 +54,17 @@ const SHRINK_BUDGET: usize = 5000;
 /// Shrinks the divergence of `game` between `a` and `b` and writes the minimized case file
 /// to `out` (its comment names `shown`, the record it came from); for a game on a grid, also
 /// shrinks it on grids only and writes it as SGF to `out` with the extension `sgf`. Gives
-/// what was written and the message of a write that failed (what was written before it is
-/// kept and listed: a finding is never lost to a later failure).
+/// what was written and the write that failed (what was written before it is kept and
+/// listed: a finding is never lost to a later failure). `out` is written as every output
+/// the user names is ([`crate::io::output::write`]); the SGF twin only when `out` was a
+/// regular file (never a new file beside `/dev/null`).
 pub fn shrink_to_files(
     [a, b]: [&dyn RuleSet; 2],
     game: &Game,
     shown: &str,
     out: &Path,
-) -> (Vec<ShrunkCase>, Option<String>) {
+) -> (Vec<ShrunkCase>, Option<crate::io::output::OutputError>) {
+    use crate::io::output::{is_stream, write};
     let mut written = Vec::new();
     if let Some(shrunk) = compare::shrink(a, b, game, SHRINK_BUDGET) {
         let text = compare::case_file(
@@ -70,11 +73,8 @@ pub fn shrink_to_files(
             &shrunk.game,
             &format!("shrunk by `graphgo check --shrink` from {shown}"),
         );
-        if let Err(e) = crate::io::atomic_file::write_atomically(out, &text) {
-            return (
-                written,
-                Some(format!("{}: cannot write: {e}", out.display())),
-            );
+        if let Err(e) = write(out, &text) {
+            return (written, Some(e));
         }
         written.push(ShrunkCase {
             file: out.to_path_buf(),
@@ -84,7 +84,7 @@ pub fn shrink_to_files(
         });
     }
     // A grid counterexample is also shrunk on grids only and written as SGF beside it.
-    if crate::io::sgf::grid_size(&game.setup.board).is_some() {
+    if crate::io::sgf::grid_size(&game.setup.board).is_some() && !is_stream(out) {
         let (ga, gb) = (crate::io::sgf::OnGrids(a), crate::io::sgf::OnGrids(b));
         if let Some(shrunk) = compare::shrink(&ga, &gb, game, SHRINK_BUDGET) {
             let comment = format!(
@@ -93,11 +93,8 @@ pub fn shrink_to_files(
             );
             if let Some(text) = crate::io::sgf::write(&shrunk.game, &comment) {
                 let sgf_out = out.with_extension("sgf");
-                if let Err(e) = crate::io::atomic_file::write_atomically(&sgf_out, &text) {
-                    return (
-                        written,
-                        Some(format!("{}: cannot write: {e}", sgf_out.display())),
-                    );
+                if let Err(e) = write(&sgf_out, &text) {
+                    return (written, Some(e));
                 }
                 written.push(ShrunkCase {
                     file: sgf_out,
@@ -198,6 +195,7 @@ mod tests {
         let (written, failure) = shrink_to_files([&*spec, &*bug], &ko_on_a_grid(), "ko", &out);
         assert!(written.is_empty());
         let failure = failure.unwrap();
+        let failure = failure.message();
         assert!(
             failure.contains("not-a-folder") && failure.contains("cannot write"),
             "{failure}"

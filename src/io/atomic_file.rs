@@ -52,13 +52,36 @@ fn folder_of(path: &Path) -> &Path {
 
 /// Writes `text` to `path` through a temporary file in the same folder and a rename, so
 /// that the file is never seen half written and no temporary file is left behind when the
-/// write fails. Creates the folder if needed. Replaces `path` if it exists: for a file the
-/// caller owns (a summary, a record it wrote before); new findings go through
-/// `Store::publish_new` (in the differential layer, above this one).
+/// write fails. Creates the folder if needed. Replaces `path` if it is a regular file: for
+/// a file the caller owns (a summary, a record it wrote before); new findings go through
+/// `Store::publish_new` (in the differential layer, above this one). Anything else at the
+/// path (a device, a FIFO, a socket, a folder, a link) is never replaced: an error of kind
+/// `InvalidInput` says what it is (the output the user names goes through
+/// [`crate::io::output::write`], which writes into devices and FIFOs and follows links).
 pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    refuse_other_than_a_file(path)?;
     std::fs::create_dir_all(folder_of(path))?;
     let temporary = write_temporary(path, text)?;
+    // Checked again just before the rename, which is what would replace the node.
+    if let Err(e) = refuse_other_than_a_file(path) {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(e);
+    }
     std::fs::rename(&temporary, path).inspect_err(|_| {
         let _ = std::fs::remove_file(&temporary);
     })
+}
+
+/// An error when something other than a regular file is at `path` (nothing there is fine).
+fn refuse_other_than_a_file(path: &Path) -> std::io::Result<()> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if !m.file_type().is_file() => Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!(
+                "it is {}; graphgo replaces regular files only",
+                crate::io::bounded::kind_word(m.file_type())
+            ),
+        )),
+        _ => Ok(()),
+    }
 }

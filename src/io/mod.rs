@@ -5,13 +5,25 @@
 //! ([`json_error`]), and the report of a game replayed through any
 //! [`RuleSet`](crate::game::RuleSet) ([`replay`]).
 //!
+//! Where files are read and written, one mechanism each, used by every command: the one
+//! reader, bounded by the bytes it reads ([`bounded`]); the one folder walk ([`walk`]);
+//! names read from a file kept inside their folder ([`inside`]); the output a user names,
+//! written into a device or a FIFO and never replaced ([`output`]); files graphgo keeps,
+//! written whole ([`atomic_file`]); standard output whose failure is a write error, not a
+//! panic ([`stdout`]).
+//!
 //! Below the rule sets: nothing here knows the transcription or the engine.
 
 pub mod atomic_file;
+pub mod bounded;
 pub mod input_scan;
 pub mod input_words;
+pub mod inside;
 pub mod json_error;
+pub mod output;
 pub mod record;
 pub mod record_input;
 pub mod replay;
 pub mod sgf;
+pub mod stdout;
+pub mod walk;

@@ -56,15 +56,14 @@ fn shown(prop: &Prop) -> String {
 /// `options`. Errors start with the path and name the property and its value.
 pub fn load(path: &Path, rules: RuleId, options: Options) -> Result<Game, InputError> {
     let name = path.display();
-    let meta =
-        std::fs::metadata(path).map_err(|e| InputError(format!("{name}: cannot read: {e}")))?;
-    if meta.len() > MAX_SGF_BYTES {
-        return bad(format!(
-            "{name}: {} bytes is over the cap of {MAX_SGF_BYTES} bytes per SGF file",
-            meta.len()
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(|e| InputError(format!("{name}: cannot read: {e}")))?;
+    // Found in a folder (`replay-dir`) or named by a GTP controller (`loadsgf`): a regular
+    // file only, read up to the cap.
+    let bytes = crate::io::bounded::read(
+        path,
+        MAX_SGF_BYTES,
+        "SGF file",
+        crate::io::bounded::Origin::Found,
+    )?;
     // Old SGF files are often Latin-1 in their comments; the properties graphgo reads are
     // ASCII, so undecodable bytes are replaced rather than refused.
     let text = String::from_utf8_lossy(&bytes);

@@ -372,8 +372,9 @@ fn loadsgf_sets_up_the_game_up_to_a_move() {
     let file = dir.join("capture.sgf");
     // SGF points count rows from the top: on 5x5, `ad` is A2, `aa`... `ae` is A1, `be` B1.
     std::fs::write(&file, "(;FF[4]SZ[5]KM[0.5];B[ad];W[ae];B[be];W[ee])").unwrap();
-    let mut g = Gtp::referee(&[]);
-    let name = file.display().to_string();
+    // loadsgf reads plain names inside the referee's SGF folder (issue 27).
+    let mut g = Gtp::referee(&["--sgf-folder", dir.to_str().unwrap()]);
+    let name = "capture.sgf";
     assert_eq!(g.must(&format!("loadsgf {name}")), "black");
     assert_eq!(g.stones("white"), sorted(&["E1"]));
     assert_eq!(g.stones("black"), sorted(&["A2", "B1"]));
@@ -384,7 +385,7 @@ fn loadsgf_sets_up_the_game_up_to_a_move() {
     // An SGF whose moves the rules refuse is refused whole, the game unchanged.
     let bad = dir.join("occupied.sgf");
     std::fs::write(&bad, "(;FF[4]SZ[5];B[aa];W[aa])").unwrap();
-    let refused = g.ask(&format!("loadsgf {}", bad.display())).unwrap_err();
+    let refused = g.ask("loadsgf occupied.sgf").unwrap_err();
     assert!(refused.contains("turn 2"), "{refused}");
     assert_eq!(g.stones("white"), sorted(&["A1"]));
     let _ = std::fs::remove_dir_all(&dir);

@@ -260,7 +260,8 @@ impl Vector {
 
     /// Reads a vector file. Errors start with the path.
     pub fn load(path: &Path) -> Result<Vector, InputError> {
-        let (text, json) = crate::io::record::read_text_file(path, MAX_VECTOR_BYTES, "vector")?;
+        let (text, json) =
+            crate::io::record::read_found_text_file(path, MAX_VECTOR_BYTES, "vector")?;
         Vector::parse(&text, json).map_err(|e| InputError(format!("{}: {e}", path.display())))
     }
 
@@ -1285,33 +1286,15 @@ pub fn check_readings(reference: &dyn RuleSet, vector: &Vector) -> Vec<String> {
 
 /// Every vector file under `dir` (`.yaml`, `.yml`, `.json`), recursively, sorted by path.
 pub fn files(dir: &Path) -> Result<Vec<PathBuf>, InputError> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let entries = std::fs::read_dir(&d)
-            .map_err(|e| InputError(format!("{}: cannot read the directory: {e}", d.display())))?;
-        for entry in entries {
-            let path = entry
-                .map_err(|e| InputError(format!("{}: {e}", d.display())))?
-                .path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|x| {
-                let x = x.to_string_lossy().to_ascii_lowercase();
-                x == "yaml" || x == "yml" || x == "json"
-            }) {
-                out.push(path);
-                if out.len() > MAX_VECTOR_FILES {
-                    return Err(InputError(format!(
-                        "{}: over the cap of {MAX_VECTOR_FILES} vector files",
-                        dir.display()
-                    )));
-                }
-            }
-        }
-    }
-    out.sort();
-    Ok(out)
+    // The one folder walk (depth cap, no link loops; a FIFO named like a vector is then
+    // refused by the reader, never waited on).
+    let vector = |path: &Path| {
+        path.extension().is_some_and(|x| {
+            let x = x.to_string_lossy().to_ascii_lowercase();
+            x == "yaml" || x == "yml" || x == "json"
+        })
+    };
+    crate::io::walk::files(dir, true, &vector, MAX_VECTOR_FILES, "vector")
 }
 
 /// Reads every vector under `dir`; ids must be distinct.

@@ -4,8 +4,6 @@
 use std::fmt;
 use std::path::Path;
 
-use super::bad;
-
 /// The largest record file read (a documented cap).
 pub const MAX_RECORD_BYTES: u64 = 64 * 1024 * 1024;
 /// The most turns a record may hold (a documented cap).
@@ -49,31 +47,10 @@ pub fn input_name(path: &Path) -> String {
 /// `-` (read to its end, refused once it passes the cap, so an endless pipe costs at most
 /// `cap` bytes). Errors start with the input's name ([`input_name`]).
 pub fn read_input_bytes(path: &Path, cap: u64, what: &str) -> Result<Vec<u8>, InputError> {
-    use std::io::Read;
-    let shown = input_name(path);
     if is_stdin(path) {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .lock()
-            .take(cap.saturating_add(1))
-            .read_to_end(&mut bytes)
-            .map_err(|e| InputError(format!("{shown}: cannot read: {e}")))?;
-        if bytes.len() as u64 > cap {
-            return bad(format!(
-                "{shown}: more than {cap} bytes is over the cap of {cap} bytes per {what}"
-            ));
-        }
-        return Ok(bytes);
+        return crate::io::bounded::read_stream(std::io::stdin().lock(), "<stdin>", cap, what, 0);
     }
-    let meta =
-        std::fs::metadata(path).map_err(|e| InputError(format!("{shown}: cannot read: {e}")))?;
-    if meta.len() > cap {
-        return bad(format!(
-            "{shown}: {} bytes is over the cap of {cap} bytes per {what}",
-            meta.len()
-        ));
-    }
-    std::fs::read(path).map_err(|e| InputError(format!("{shown}: cannot read: {e}")))
+    crate::io::bounded::read(path, cap, what, crate::io::bounded::Origin::CommandLine)
 }
 
 /// `bytes` as UTF-8 text, or a message naming the input and the first byte that is not.
@@ -94,8 +71,21 @@ pub fn utf8_text(bytes: Vec<u8>, shown: &str) -> Result<String, InputError> {
 /// where).
 pub fn read_text_file(path: &Path, cap: u64, what: &str) -> Result<(String, bool), InputError> {
     let text = utf8_text(read_input_bytes(path, cap, what)?, &input_name(path))?;
-    let json = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
-    Ok((text, json))
+    Ok((text, is_json_path(path)))
+}
+
+/// [`read_text_file`] for a file found in a folder walk or named by another file: a regular
+/// file only, never waited for ([`crate::io::bounded::Origin::Found`]).
+pub fn read_found_text_file(
+    path: &Path,
+    cap: u64,
+    what: &str,
+) -> Result<(String, bool), InputError> {
+    let bytes = crate::io::bounded::read(path, cap, what, crate::io::bounded::Origin::Found)?;
+    Ok((utf8_text(bytes, &input_name(path))?, is_json_path(path)))
+}
+
+fn is_json_path(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
 }

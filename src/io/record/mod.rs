@@ -24,8 +24,8 @@ mod space_spec;
 
 pub use board_spec::{BoardSpec, DigraphSpec, GraphSpec, Name};
 pub use input::{
-    input_name, is_stdin, read_input_bytes, read_text_file, utf8_text, InputError, MAX_PRISONERS,
-    MAX_RECORD_BYTES, MAX_TURNS, STDIN_PATH,
+    input_name, is_stdin, read_found_text_file, read_input_bytes, read_text_file, utf8_text,
+    InputError, MAX_PRISONERS, MAX_RECORD_BYTES, MAX_TURNS, STDIN_PATH,
 };
 pub use mango_spec::{MangoSpec, ScoresSpec, ThresholdSpec};
 pub use space_spec::{NamedPlacement, PlacementSpec, SpaceSpec};
