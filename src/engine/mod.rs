@@ -307,6 +307,21 @@ impl RuleSet for MaskedEngine {
     }
 
     fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
+        self.start_send(setup).map(|g| g as Box<dyn Playable>)
+    }
+}
+
+impl Engine {
+    /// [`RuleSet::start`], as a game that may move to another thread (every family's game
+    /// is `Send`): the Python package plays whole games with the interpreter's lock released.
+    pub fn start_send(&self, setup: &Setup) -> Result<Box<dyn Playable + Send>, Unsupported> {
+        MaskedEngine(u64::MAX).start_send(setup)
+    }
+}
+
+impl MaskedEngine {
+    /// [`RuleSet::start`], as a game that may move to another thread ([`Engine::start_send`]).
+    pub fn start_send(&self, setup: &Setup) -> Result<Box<dyn Playable + Send>, Unsupported> {
         let mask = self.0;
         match setup.rules {
             crate::game::RuleId::Mango => {

@@ -23,6 +23,14 @@ impl RuleSet for Spec {
     }
 
     fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
+        self.start_send(setup).map(|g| g as Box<dyn Playable>)
+    }
+}
+
+impl Spec {
+    /// [`RuleSet::start`], as a game that may move to another thread (every family's game
+    /// is `Send`): the Python package plays whole games with the interpreter's lock released.
+    pub fn start_send(&self, setup: &Setup) -> Result<Box<dyn Playable + Send>, Unsupported> {
         match setup.rules {
             RuleId::Ggg1 | RuleId::Ggg2 | RuleId::Ggg3 => {
                 let game = ggg::GraphGoGame::start(setup).map_err(Unsupported)?;
