@@ -6,7 +6,9 @@ use std::fmt::Write as _;
 use serde_json::{json, Map, Value};
 
 use crate::board::{Board, Shape};
-use crate::game::{Colour, GameResult, Illegal, Observation, Player, RuleSet, Turn, Unsupported};
+use crate::game::{
+    Colour, GameResult, Illegal, Observation, Player, RuleSet, Setup, Turn, Unsupported,
+};
 use crate::io::record::Game;
 use crate::rational;
 
@@ -51,18 +53,7 @@ pub fn replay(rules: &dyn RuleSet, game: &Game) -> Result<Replay, Unsupported> {
             });
         }
         let after = playing.observe();
-        // A vertex is removed when it was coloured before the turn and is empty after it,
-        // and so is the vertex a move coloured if the move's self-capture emptied it again.
-        let placed = match *turn {
-            Turn::Move { at, .. } => game.setup.points_of_move(at),
-            _ => Vec::new(),
-        };
-        let removed = (0..after.position.len())
-            .filter(|&v| {
-                (before.position[v] != Colour::Empty || placed.contains(&v))
-                    && after.position[v] == Colour::Empty
-            })
-            .collect();
+        let removed = removed_points(&game.setup, turn, &before.position, &after.position);
         turns.push(TurnReport {
             turn: turn.clone(),
             removed,
@@ -74,6 +65,26 @@ pub fn replay(rules: &dyn RuleSet, game: &Game) -> Result<Replay, Unsupported> {
         illegal: None,
         last: before,
     })
+}
+
+/// The points a legal turn emptied, given the colours before and after it: a point is
+/// removed when it was coloured before the turn and is empty after it, and so is a point
+/// the move coloured if the move's self-capture emptied it again.
+pub fn removed_points(
+    setup: &Setup,
+    turn: &Turn,
+    before: &[Colour],
+    after: &[Colour],
+) -> Vec<usize> {
+    let placed = match *turn {
+        Turn::Move { at, .. } => setup.points_of_move(at),
+        _ => Vec::new(),
+    };
+    (0..after.len())
+        .filter(|&v| {
+            (before[v] != Colour::Empty || placed.contains(&v)) && after[v] == Colour::Empty
+        })
+        .collect()
 }
 
 fn result_json(result: &Option<GameResult>) -> Value {
