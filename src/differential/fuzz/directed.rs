@@ -13,7 +13,7 @@ pub(super) const DIRECTED_SALT: u64 = 0x6469_722d_6b6f_6269;
 /// A random directed board of 2 to 10 points (each ordered pair an arc with probability
 /// 0.15 to 0.5, no loops), as a setup of the directed rules with random stones and, half the
 /// time, a komi agreed in advance (else the komi phase is played).
-pub fn random_directed_setup(rng: &mut Random) -> Setup {
+pub fn random_directed_setup<R: Rng + ?Sized>(rng: &mut R) -> Setup {
     let n = rng.random_range(2..=10usize);
     let p = [0.15, 0.3, 0.5][rng.random_range(0..3usize)];
     let arcs: Vec<(usize, usize)> = (0..n)

@@ -4,7 +4,7 @@
 use num_rational::BigRational;
 use rand::Rng;
 
-use super::{Random, MAX_FUZZ_VERTICES};
+use super::MAX_FUZZ_VERTICES;
 use crate::board::Board;
 use crate::game::{
     Colour, Neutral, NoMove, Options, Player, Repetition, RuleId, SelfCapture, Setup,
@@ -13,7 +13,7 @@ use crate::game::{
 /// A random board of at most [`MAX_FUZZ_VERTICES`] vertices, mostly much smaller: grids,
 /// tori, cylinders, Moebius bands, Klein bottles, 3-D grids, paths, cycles, complete
 /// graphs, random graphs of three densities, and unions of two or three of these.
-pub fn random_board(rng: &mut Random) -> Board {
+pub fn random_board<R: Rng + ?Sized>(rng: &mut R) -> Board {
     let board = match rng.random_range(0..20) {
         0..=13 => simple_board(rng, 25),
         14..=16 => random_graph(rng),
@@ -36,8 +36,8 @@ pub fn random_board(rng: &mut Random) -> Board {
 }
 
 /// One of the named families, with at most `cap` vertices.
-pub(super) fn simple_board(rng: &mut Random, cap: usize) -> Board {
-    let side = |rng: &mut Random, lo: usize| rng.random_range(lo..=6);
+pub(super) fn simple_board<R: Rng + ?Sized>(rng: &mut R, cap: usize) -> Board {
+    let side = |rng: &mut R, lo: usize| rng.random_range(lo..=6);
     loop {
         let built = match rng.random_range(0..11) {
             0..=2 => Board::grid(side(rng, 1), side(rng, 1)),
@@ -63,11 +63,11 @@ pub(super) fn simple_board(rng: &mut Random, cap: usize) -> Board {
 }
 
 /// A random graph G(n, p) with n up to 30 and mean degree about 1.5, 3 or 6.
-fn random_graph(rng: &mut Random) -> Board {
+fn random_graph<R: Rng + ?Sized>(rng: &mut R) -> Board {
     small_random_graph(rng, 30)
 }
 
-pub(super) fn small_random_graph(rng: &mut Random, most: usize) -> Board {
+pub(super) fn small_random_graph<R: Rng + ?Sized>(rng: &mut R, most: usize) -> Board {
     let n = rng.random_range(2..=most);
     let degree = [1.5, 3.0, 6.0][rng.random_range(0..3)];
     let p = (degree / (n - 1) as f64).min(1.0);
@@ -86,7 +86,7 @@ pub(super) fn small_random_graph(rng: &mut Random, most: usize) -> Board {
 /// A random setup on `board`: any rules, any options (each the source's reading half of the
 /// time), sometimes White first, `ggg3` prisoners up to 3, `ggg1` komi in halves, and in a
 /// third of the games stones set out before the first turn (libertyless groups included).
-pub fn random_setup(rng: &mut Random, board: Board) -> Setup {
+pub fn random_setup<R: Rng + ?Sized>(rng: &mut R, board: Board) -> Setup {
     let rules = RuleId::ALL[rng.random_range(0..3)];
     let mut setup = Setup::new(rules, board);
     setup.options = random_options(rng);
@@ -115,7 +115,7 @@ pub fn random_setup(rng: &mut Random, board: Board) -> Setup {
 
 /// Stones set out before the first turn: each point black or white (even odds) with
 /// probability `density`, libertyless groups included.
-pub(super) fn set_out_stones(rng: &mut Random, initial: &mut [Colour], density: f64) {
+pub(super) fn set_out_stones<R: Rng + ?Sized>(rng: &mut R, initial: &mut [Colour], density: f64) {
     for c in initial {
         if rng.random_bool(density) {
             *c = if rng.random_bool(0.5) {
@@ -127,7 +127,7 @@ pub(super) fn set_out_stones(rng: &mut Random, initial: &mut [Colour], density: 
     }
 }
 
-fn random_options(rng: &mut Random) -> Options {
+fn random_options<R: Rng + ?Sized>(rng: &mut R) -> Options {
     let mut o = Options::default();
     if rng.random_bool(0.5) {
         o.neutral = [Neutral::Both, Neutral::None][rng.random_range(0..2)];

@@ -4,7 +4,6 @@ use num_rational::BigRational;
 use rand::Rng;
 
 use super::graphs::set_out_stones;
-use super::Random;
 use crate::board::Board;
 use crate::game::{Player, RuleId, Setup};
 
@@ -12,7 +11,7 @@ use crate::game::{Player, RuleId, Setup};
 /// (1 most often; 0, negatives, halves and thirds), a threshold from a list of shapes
 /// (Go's `z >= 1`, `z > 0`, windows, unions, `z >= 0` under which nothing dies), initial
 /// scores in halves, sometimes White first, and in a third of the games stones set out.
-pub fn random_mango_setup(rng: &mut Random, board: Board) -> Setup {
+pub fn random_mango_setup<R: Rng + ?Sized>(rng: &mut R, board: Board) -> Setup {
     use crate::board::weights::{Threshold, Weights};
     let n = board.len();
     let mut setup = Setup::new(RuleId::Mango, board);
@@ -52,7 +51,7 @@ pub fn random_mango_setup(rng: &mut Random, board: Board) -> Setup {
     let shape = shapes[rng.random_range(0..shapes.len())];
     let texts: Vec<String> = shape.iter().map(|t| t.to_string()).collect();
     let threshold = Threshold::parse(&texts).expect("the listed shapes are intervals");
-    let half = |rng: &mut Random| BigRational::new(rng.random_range(-2..=13i64).into(), 2.into());
+    let half = |rng: &mut R| BigRational::new(rng.random_range(-2..=13i64).into(), 2.into());
     let scores = [half(rng), half(rng)];
     setup.equipment = crate::game::Equipment::Weights(std::sync::Arc::new(Weights {
         weight,

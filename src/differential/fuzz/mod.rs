@@ -12,6 +12,10 @@
 //! sees, the chooser of graph games, and a generated game played through both sides;
 //! `random_campaign`: the campaign (settings, findings, totals); `fuzz_case`: the input of
 //! the cargo-fuzz target. Their items are used as `fuzz::NAME`.
+//!
+//! The board and setup generators take any random source (`R: Rng`): the campaign passes
+//! its seeded generator, the Python package (`python/`) a source that replays the choices
+//! Hypothesis draws, so that Hypothesis can shrink what they generate.
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;

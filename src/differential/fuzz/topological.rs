@@ -23,7 +23,7 @@ pub const MAX_FUZZ_POINTS: usize = 9;
 /// the smallest open set around one or two random points (so placements of several points, not connected,
 /// overlapping, and points in none). Either ending, now and then another repetition rule,
 /// White first, komi (stone scoring), another reading T1, or points coloured at the start.
-pub fn random_topological_setup(rng: &mut Random) -> Setup {
+pub fn random_topological_setup<R: Rng + ?Sized>(rng: &mut R) -> Setup {
     use crate::board::space::{EmptyString, GoSpace};
     let (board, space) = if rng.random_bool(1.0 / 3.0) {
         let graph = small_random_graph(rng, 6);
@@ -32,7 +32,7 @@ pub fn random_topological_setup(rng: &mut Random) -> Setup {
         let n = rng.random_range(1..=MAX_FUZZ_POINTS);
         let names: Vec<String> = (1..=n).map(|i| format!("p{i}")).collect();
         // Small sets (1 to `most` points) give the space local structure, as a board has.
-        let subset = |rng: &mut Random, most: usize| -> Vec<usize> {
+        let subset = |rng: &mut R, most: usize| -> Vec<usize> {
             let k = rng.random_range(1..=most);
             (0..k).map(|_| rng.random_range(0..n)).collect()
         };
