@@ -14,6 +14,7 @@ use std::sync::Arc;
 use num_rational::BigRational;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::board::Board;
 use crate::game::{Colour, Equipment, Options, Player, RuleId, Setup, Turn};
 use crate::rational;
 
@@ -248,11 +249,8 @@ impl Record {
             .iter()
             .enumerate()
             .map(|(i, t)| {
-                let parsed = match &equipment {
-                    Equipment::Space(space) => space_spec::parse_space_turn(t, &board, space),
-                    _ => Turn::parse(t, &board),
-                };
-                parsed.map_err(|e| InputError(format!("field 'moves[{i}]': {e}")))
+                parse_turn(&board, &equipment, t)
+                    .map_err(|e| InputError(format!("field 'moves[{i}]': {e}")))
             })
             .collect::<Result<Vec<Turn>, InputError>>()?;
         let equipment = match (&self.mango, rules) {
@@ -379,6 +377,16 @@ impl Record {
     pub fn to_yaml(&self) -> String {
         let value = serde_json::to_value(self).expect("a record always serialises");
         serde_norway::to_string(&value).expect("a JSON value always serialises")
+    }
+}
+
+/// Reads one turn as a record writes it, against the board and equipment of a game: on a
+/// go-space a placement by its name or its points joined with `+`, elsewhere
+/// [`Turn::parse`] (for callers that take turns one at a time, as the Python package does).
+pub fn parse_turn(board: &Board, equipment: &Equipment, text: &str) -> Result<Turn, String> {
+    match equipment {
+        Equipment::Space(space) => space_spec::parse_space_turn(text, board, space),
+        _ => Turn::parse(text, board),
     }
 }
 
