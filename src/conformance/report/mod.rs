@@ -219,7 +219,7 @@ pub fn classify(
 
 /// The disputed turn of a divergence: the turn of a verdict, or the first turn one side
 /// allows and the other does not.
-fn disputed_turn(d: &Divergence) -> Option<Turn> {
+pub fn disputed_turn(d: &Divergence) -> Option<Turn> {
     match &d.difference {
         Difference::Verdict { turn, .. } => Some(turn.clone()),
         Difference::LegalTurns { a, b } => {
