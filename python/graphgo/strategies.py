@@ -17,8 +17,9 @@ Hypothesis draws, so that Hypothesis shrinks them: fewer and smaller words give 
 generator's first choice. (That first choice is not always the plainest: a zero word says
 "yes" to every yes-or-no choice, so a shrunk setup may keep stones or White first; pin what
 you need with the arguments.) A game's turns are chosen among the legal turns graphgo lists
-at each point, by indices Hypothesis draws (and, now and then, the retaking of a ko), so
-that shrinking shortens the game and moves its turns to the first legal points.
+at each point, by indices Hypothesis draws, now and then among the moves on the last
+liberty of a group in atari (the campaign chooser's favourites) or retaking a ko, so that
+shrinking shortens the game and moves its turns to plain choices of the first legal points.
 """
 
 from typing import Any, Dict, Optional
@@ -97,10 +98,13 @@ def games(
 ) -> st.SearchStrategy["_graphgo.Game"]:
     """Games (a :class:`graphgo.Game` after its turns) from ``from_setups`` (default:
     :func:`setups`), with up to ``max_turns`` turns, each chosen among graphgo's legal
-    turns; shrinking shortens the game and moves its turns toward the first legal ones."""
+    turns (now and then a move in atari or a ko retaken, as the campaign's chooser favours
+    them); shrinking shortens the game and moves its turns toward the first legal ones."""
     source = from_setups if from_setups is not None else setups()
     choices = st.lists(
-        st.tuples(st.booleans(), st.integers(min_value=0, max_value=2**16)),
+        st.tuples(
+            st.integers(min_value=0, max_value=2), st.integers(min_value=0, max_value=2**16)
+        ),
         max_size=max_turns,
     )
 

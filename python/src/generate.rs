@@ -10,7 +10,7 @@ use rand::RngCore;
 
 use graphgo::board::Board;
 use graphgo::conformance::vectors::with_option;
-use graphgo::differential::fuzz;
+use graphgo::differential::fuzz::{self, ChooserView};
 use graphgo::game::{Colour, Player, RuleId, Setup, Turn};
 use graphgo::io::record::BoardSpec;
 
@@ -216,31 +216,52 @@ fn draw_setup(
     Ok(setup)
 }
 
-/// The game after turns chosen from `setup`'s game: each `(retake, k)` takes, when
-/// `retake` is set and the last turn captured one stone whose point is now legal, that
-/// point back (a ko); otherwise the `k`-th legal turn (modulo their number). Stops when the
-/// game is over, no turn is legal, or the choices run out.
+/// The game after turns chosen from `setup`'s game, one `(kind, k)` a turn: kind 0 takes
+/// the `k`-th legal turn (modulo their number); kind 1 retakes the ko (the point of the one
+/// stone the last turn captured) when that is legal, else does as kind 2; kind 2 takes the
+/// `k`-th legal move on the last liberty of a group in atari (`ChooserView::atari_points`,
+/// the campaign chooser's favourites: captures, escapes, self-captures), else as kind 0.
+/// Stops when the game is over, no turn is legal, or the choices run out.
 #[pyfunction]
-pub fn generate_game(py: Python<'_>, setup: &Game, choices: Vec<(bool, u64)>) -> PyResult<Game> {
+pub fn generate_game(py: Python<'_>, setup: &Game, choices: Vec<(u8, u64)>) -> PyResult<Game> {
     let (start, implementation) = setup.with(|s| (s.setup.clone(), s.implementation))?;
     let state = detached(py, move || {
         let mut state = State::start(start, implementation)?;
         let mut ko: Option<usize> = None;
-        for (retake, k) in choices {
-            if state.now.to_move.is_none() {
+        let max_turns = choices.len();
+        for (kind, k) in choices {
+            let Some(player) = state.now.to_move else {
                 break;
-            }
+            };
             let legal = state.legal();
             if legal.is_empty() {
                 break;
             }
-            let player = state.now.to_move.unwrap_or(Player::Black);
+            let pick = |from: &[Turn]| from[(k % from.len() as u64) as usize].clone();
             let retaken = ko
                 .map(|at| Turn::Move { player, at })
-                .filter(|t| retake && legal.contains(t));
+                .filter(|t| kind == 1 && legal.contains(t));
+            let atari: Vec<Turn> = if kind == 0 {
+                Vec::new()
+            } else {
+                let view = ChooserView {
+                    board: &state.setup.board,
+                    observation: &state.now,
+                    legal: &legal,
+                    turns: state.turns.len(),
+                    max_turns,
+                    ko,
+                };
+                view.atari_points()
+                    .into_iter()
+                    .map(|at| Turn::Move { player, at })
+                    .filter(|t| legal.contains(t))
+                    .collect()
+            };
             let turn = match retaken {
                 Some(t) => t,
-                None => legal[(k % legal.len() as u64) as usize].clone(),
+                None if !atari.is_empty() => pick(&atari),
+                None => pick(&legal),
             };
             let before = state.now.position.clone();
             state.play(&turn)?;
