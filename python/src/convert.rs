@@ -55,12 +55,7 @@ pub fn to_json(value: &Bound<'_, PyAny>, at: &str) -> Result<Value> {
         for (k, v) in d.iter() {
             let key = match k.cast::<PyString>() {
                 Ok(s) => s.to_str()?.to_string(),
-                Err(_) => {
-                    return Err(Fail::Input(format!(
-                        "{at}: key {} is not text",
-                        k.repr()?
-                    )))
-                }
+                Err(_) => return Err(Fail::Input(format!("{at}: key {} is not text", k.repr()?))),
             };
             let inner = format!("{at}.{key}");
             out.insert(key, to_json(&v, &inner)?);

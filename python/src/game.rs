@@ -90,9 +90,8 @@ impl State {
     /// player to move.
     pub fn parse(&self, text: &str) -> Result<Turn> {
         let setup = &self.setup;
-        let parse = |t: &str| {
-            record::parse_turn(&setup.board, &setup.equipment, t).map_err(Fail::Input)
-        };
+        let parse =
+            |t: &str| record::parse_turn(&setup.board, &setup.equipment, t).map_err(Fail::Input);
         let mut words = text.split_whitespace();
         match (words.next(), words.next(), self.now.to_move) {
             (Some(word), None, Some(player)) => parse(&format!("{} {word}", player.letter())),
@@ -141,10 +140,7 @@ impl State {
 }
 
 /// A record's game, played: refuses a record whose turns the rules refuse.
-fn from_record_game(
-    game: record::Game,
-    implementation: Implementation,
-) -> Result<State> {
+fn from_record_game(game: record::Game, implementation: Implementation) -> Result<State> {
     State::replay(game.setup, implementation, &game.turns)
 }
 
@@ -157,10 +153,7 @@ pub fn options_from(value: Option<&Bound<'_, PyAny>>) -> Result<Options> {
     // Through a minimal record, so that the message is the record reader's.
     let mut probe = serde_json::Map::new();
     probe.insert("rules".into(), "ggg1".into());
-    probe.insert(
-        "board".into(),
-        serde_json::json!({"path": 1}),
-    );
+    probe.insert("board".into(), serde_json::json!({"path": 1}));
     probe.insert("options".into(), json);
     let record = Record::from_value(serde_json::Value::Object(probe))?;
     Ok(record.options.unwrap_or_default())
@@ -293,9 +286,7 @@ impl Game {
             Ok(s) => Ok(f(&s)),
             Err(std::sync::TryLockError::Poisoned(p)) => Ok(f(&p.into_inner())),
             Err(std::sync::TryLockError::WouldBlock) => Err(
-                pyo3::exceptions::PyRuntimeError::new_err(
-                    "this game is in use by another thread",
-                ),
+                pyo3::exceptions::PyRuntimeError::new_err("this game is in use by another thread"),
             ),
         }
     }
@@ -473,7 +464,11 @@ impl Game {
     /// Plays turns in order with the interpreter's lock released (a whole game), and
     /// returns what each removed. At the first refused turn raises `graphgo.IllegalTurn`,
     /// the turns before it played.
-    fn play_all<'py>(&mut self, py: Python<'py>, turns: Vec<String>) -> PyResult<Bound<'py, PyList>> {
+    fn play_all<'py>(
+        &mut self,
+        py: Python<'py>,
+        turns: Vec<String>,
+    ) -> PyResult<Bound<'py, PyList>> {
         let state = self.state_mut();
         let removed = detached(py, move || {
             let mut all = Vec::with_capacity(turns.len());
@@ -530,7 +525,13 @@ impl Game {
     /// `vertices`.
     #[getter]
     fn position<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let words = self.with(|s| s.now.position.iter().map(|&c| colour_word(c)).collect::<Vec<_>>())?;
+        let words = self.with(|s| {
+            s.now
+                .position
+                .iter()
+                .map(|&c| colour_word(c))
+                .collect::<Vec<_>>()
+        })?;
         PyList::new(py, words)
     }
 
@@ -698,8 +699,7 @@ impl Game {
     fn report<'py>(&self, py: Python<'py>, json: bool) -> PyResult<Bound<'py, PyAny>> {
         let game = self.with(State::game)?;
         let (text, value) = detached(py, move || {
-            let replay = graphgo::io::replay::replay(&Spec, &game)
-                .map_err(|e| Fail::Input(e.0))?;
+            let replay = graphgo::io::replay::replay(&Spec, &game).map_err(|e| Fail::Input(e.0))?;
             Ok((replay.to_text(&game), replay.to_json(&game)))
         })?;
         if json {
@@ -707,6 +707,13 @@ impl Game {
         } else {
             Ok(PyString::new(py, &text).into_any())
         }
+    }
+
+    /// The same game at its setup, before its first turn (a new game).
+    fn start(&self, py: Python<'_>) -> PyResult<Game> {
+        let (setup, implementation) = self.with(|s| (s.setup.clone(), s.implementation))?;
+        let state = detached(py, move || State::start(setup, implementation))?;
+        Ok(Game::from_state(py, state))
     }
 
     /// An independent copy (the game replayed from its setup).

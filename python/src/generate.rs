@@ -200,7 +200,9 @@ fn draw_setup(
         for (name, value) in options {
             let value = value.as_str().unwrap_or_default();
             setup.options = with_option(setup.options, name, value).ok_or_else(|| {
-                Fail::Input(format!("options.{name}: '{value}' is not a value of {name}"))
+                Fail::Input(format!(
+                    "options.{name}: '{value}' is not a value of {name}"
+                ))
             })?;
         }
     }

@@ -37,7 +37,7 @@ fn _graphgo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<vectors::Vector>()?;
     m.add_class::<vectors::VectorReport>()?;
     m.add_class::<protocol::Departure>()?;
-    
+
     m.add_function(wrap_pyfunction!(vectors::load_vectors, m)?)?;
     m.add_function(wrap_pyfunction!(vectors::check_vectors, m)?)?;
     m.add_function(wrap_pyfunction!(vectors::judge, m)?)?;

@@ -107,9 +107,7 @@ impl PyRules {
             return Some("the options are the implementation's: not changed".into());
         }
         if setup.initial.iter().any(|&c| c != Colour::Empty) || setup.to_move == Player::White {
-            return Some(
-                "the protocol has no setup: an empty board with Black to move".into(),
-            );
+            return Some("the protocol has no setup: an empty board with Black to move".into());
         }
         None
     }
@@ -251,7 +249,10 @@ impl PyGame {
     fn ask(&self, method: &str, colour: Player) -> Vec<Vertex> {
         Python::attach(|py| {
             let call = format!("{method}({:?})", colour_letter(colour));
-            match self.object.call_method1(py, method, (colour_letter(colour),)) {
+            match self
+                .object
+                .call_method1(py, method, (colour_letter(colour),))
+            {
                 Ok(answer) => self.vertices(py, answer.bind(py), &call),
                 Err(e) => self.failed(e),
             }
@@ -450,7 +451,10 @@ pub fn compare(
 /// options matching its declared rules, as records write them), `rules` (each declared rule's
 /// value) and `missing` (why it could not be installed, if so).
 #[pyfunction]
-pub fn declarations<'py>(py: Python<'py>, folder: std::path::PathBuf) -> PyResult<Vec<Bound<'py, PyAny>>> {
+pub fn declarations<'py>(
+    py: Python<'py>,
+    folder: std::path::PathBuf,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let found = graphgo::conformance::report::declarations(&folder)
         .map_err(Fail::Input)
         .or_raise(py)?;

@@ -203,7 +203,11 @@ impl VectorReport {
         let mut out = Vec::new();
         for run in &self.summary.runs {
             for (side, outcome) in &run.outcomes {
-                out.push((run.id.clone(), side.clone(), outcome.to_json().0.to_string()));
+                out.push((
+                    run.id.clone(),
+                    side.clone(),
+                    outcome.to_json().0.to_string(),
+                ));
             }
         }
         out
@@ -223,13 +227,20 @@ impl VectorReport {
             "<graphgo.VectorReport {} vectors on {}: {}>",
             self.summary.runs.len(),
             self.summary.sides.join(", "),
-            if self.summary.failed() { "failed" } else { "passed" }
+            if self.summary.failed() {
+                "failed"
+            } else {
+                "passed"
+            }
         )
     }
 }
 
 /// The vectors of a folder (a path) or a list of `Vector`s.
-fn vector_list(py: Python<'_>, vectors: &Bound<'_, PyAny>) -> PyResult<Vec<(PathBuf, vectors::Vector)>> {
+fn vector_list(
+    py: Python<'_>,
+    vectors: &Bound<'_, PyAny>,
+) -> PyResult<Vec<(PathBuf, vectors::Vector)>> {
     if let Ok(list) = vectors.extract::<Vec<PyRef<'_, Vector>>>() {
         return Ok(list
             .iter()
@@ -241,7 +252,10 @@ fn vector_list(py: Python<'_>, vectors: &Bound<'_, PyAny>) -> PyResult<Vec<(Path
     if loaded.is_empty() {
         return Err(crate::errors::to_py(
             py,
-            Fail::Input(format!("{}: no vector files (.yaml, .yml, .json)", vectors.str()?)),
+            Fail::Input(format!(
+                "{}: no vector files (.yaml, .yml, .json)",
+                vectors.str()?
+            )),
         ));
     }
     Ok(loaded)
