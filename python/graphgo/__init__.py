@@ -58,7 +58,9 @@ class Implementation(Protocol):
         """The points of that colour's stones."""
 
     def legal(self, colour: str) -> Iterable[Point]:
-        """The points where that colour may play now."""
+        """The points where that colour may play now. Optional: an implementation with no
+        list of its own may have ``is_legal(colour, point) -> bool`` instead (asked point
+        by point); with neither, only the answers of ``play`` are compared."""
 
 
 __all__ = [

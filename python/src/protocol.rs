@@ -8,7 +8,9 @@
 //!   - `play(colour, point)`: colour `"b"` or `"w"`, point `(column, row)` counted from 0 at the
 //!     bottom left, or `None` for a pass; raises (the `refusal` class) for an illegal move;
 //!   - `stones(colour)`: the points of that colour's stones;
-//!   - `legal(colour)`: the points that colour may play now.
+//!   - `legal(colour)`: the points that colour may play now, or, where the implementation
+//!     has no list of its own, `is_legal(colour, point)` (asked point by point); with
+//!     neither, legality is read from the answers of `play` alone.
 //!
 //! As for a GTP engine, the rest (whose turn it is, the end after two passes, resignation,
 //! the score) is graphgo's bookkeeping, taken from graphgo's engine played alongside: those
@@ -246,6 +248,35 @@ impl PyGame {
         out
     }
 
+    /// The legal moves of `colour`: from `legal(colour)` when the implementation lists them,
+    /// else from `is_legal(colour, point)` point by point, else graphgo's own list (then only
+    /// the answers of `play` show a difference), as for a GTP engine's commands.
+    fn legal_moves(&self, colour: Player) -> Option<Vec<Vertex>> {
+        let has =
+            |name: &str| Python::attach(|py| self.object.bind(py).hasattr(name).unwrap_or(false));
+        if has("legal") {
+            return Some(self.ask("legal", colour));
+        }
+        if !has("is_legal") {
+            return None;
+        }
+        Some(Python::attach(|py| {
+            (0..self.board.len())
+                .filter(|&v| {
+                    let point = self.point(v);
+                    let answer = self
+                        .object
+                        .call_method1(py, "is_legal", (colour_letter(colour), point))
+                        .and_then(|a| a.bind(py).is_truthy());
+                    match answer {
+                        Ok(legal) => legal,
+                        Err(e) => self.failed(e),
+                    }
+                })
+                .collect()
+        }))
+    }
+
     fn ask(&self, method: &str, colour: Player) -> Vec<Vertex> {
         Python::attach(|py| {
             let call = format!("{method}({:?})", colour_letter(colour));
@@ -277,17 +308,15 @@ impl Playable for PyGame {
         let Some(player) = self.shadow.observe().to_move else {
             return Vec::new();
         };
-        let mut legal: Vec<Turn> = self
-            .shadow
-            .legal_turns()
+        let shadow = self.shadow.legal_turns();
+        let Some(moves) = self.legal_moves(player) else {
+            return shadow;
+        };
+        let mut legal: Vec<Turn> = shadow
             .into_iter()
             .filter(|t| !matches!(t, Turn::Move { .. }))
             .collect();
-        legal.extend(
-            self.ask("legal", player)
-                .into_iter()
-                .map(|at| Turn::Move { player, at }),
-        );
+        legal.extend(moves.into_iter().map(|at| Turn::Move { player, at }));
         legal.sort();
         legal.dedup();
         legal
@@ -460,12 +489,18 @@ pub fn declarations<'py>(
         .or_raise(py)?;
     let mut out = Vec::new();
     for (path, d) in found {
-        let options = d
+        // The implementation's own row (its configurations, if any, are rows of their own
+        // in the report; the claims here are the implementation's).
+        let row = graphgo::conformance::report::DeclaredRow {
+            declaration: d.clone(),
+            configuration: None,
+        };
+        let options = row
             .own_options()
             .map_err(|e| Fail::Input(format!("{}: {e}", path.display())))
             .or_raise(py)?;
-        let rules: serde_json::Map<String, serde_json::Value> = d
-            .rules
+        let rules: serde_json::Map<String, serde_json::Value> = row
+            .rules()
             .iter()
             .map(|(k, v)| (k.clone(), serde_json::Value::String(v.word())))
             .collect();
