@@ -23,26 +23,25 @@ import graphgo
 from graphgo import _graphgo
 
 
-def python_per_turn(size, options, games, engine):
+def one_turn_a_call(game, moves):
+    play = game.play
+    for move in moves:
+        play(move)
+
+
+def one_game_a_call(game, moves):
+    game.play_all(moves)
+
+
+def python_replay(size, options, games, engine, replay):
+    """Replays `games` from Python, each started as Rust starts it (komi 15/2, as
+    graphgo::bench::replay_games): (turns, seconds)."""
     turns = 0
     start = time.perf_counter()
     for moves in games:
         game = graphgo.Game("ggg1", {"grid": [size, size]}, komi="15/2", options=options,
                             engine=engine)
-        play = game.play
-        for move in moves:
-            play(move)
-        turns += len(moves)
-    return turns, time.perf_counter() - start
-
-
-def python_per_game(size, options, games, engine):
-    turns = 0
-    start = time.perf_counter()
-    for moves in games:
-        game = graphgo.Game("ggg1", {"grid": [size, size]}, komi="15/2", options=options,
-                            engine=engine)
-        game.play_all(moves)
+        replay(game, moves)
         turns += len(moves)
     return turns, time.perf_counter() - start
 
@@ -82,10 +81,9 @@ def main():
                 if side == "rust":
                     turns, seconds = _graphgo.replay_in_rust(size, count, args.seed, ggg1,
                                                              args.engine)
-                elif side == "python play":
-                    turns, seconds = python_per_turn(size, options, games, args.engine)
                 else:
-                    turns, seconds = python_per_game(size, options, games, args.engine)
+                    replay = one_turn_a_call if side == "python play" else one_game_a_call
+                    turns, seconds = python_replay(size, options, games, args.engine, replay)
                 assert turns == total, (side, turns, total)
                 measured[side] = turns / seconds
             for side, rate in measured.items():
