@@ -93,5 +93,9 @@ def test_a_bad_vector_folder(tmp_path):
     (tmp_path / "v.yaml").write_text("id: x\nclauses: []\nrules: ggg1\nboard: {path: 2}\nmoves: [B 1]\n")
     with pytest.raises(graphgo.InputError, match="'moves'"):
         graphgo.load_vectors(tmp_path)
-    with pytest.raises(graphgo.InputError, match="cannot read the directory"):
+    with pytest.raises(graphgo.InputError) as missing:
         graphgo.load_vectors(tmp_path / "none")
+    assert str(missing.value).startswith(f"{tmp_path / 'none'}: cannot read")
+    cli = run_graphgo("vectors", "check", tmp_path / "none")
+    assert cli.returncode == 2
+    assert cli.stderr == f"graphgo: {missing.value}\n"
