@@ -60,9 +60,45 @@ fn owner(relative: &Path, modules: &BTreeSet<String>) -> Option<String> {
     modules.contains(&name).then_some(name)
 }
 
+/// The macros the library exports (`#[macro_export] macro_rules! NAME` in a file of module
+/// M), by name: Rust puts them at the crate's root (`crate::outln!`, `graphgo::outln!`),
+/// but they belong to the module that defines them, and are layered as it is.
+fn exported_macros(
+    files: &[(PathBuf, String)],
+    modules: &BTreeSet<String>,
+) -> BTreeMap<String, String> {
+    let mut macros = BTreeMap::new();
+    for (relative, text) in files {
+        let Some(module) = owner(relative, modules) else {
+            continue;
+        };
+        let mut exported = false;
+        for line in text.lines() {
+            let line = line.trim();
+            if line.starts_with("#[macro_export]") {
+                exported = true;
+            } else if let Some(rest) = line.strip_prefix("macro_rules!") {
+                let name: String = rest
+                    .trim()
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if exported && !name.is_empty() {
+                    macros.insert(name, module.clone());
+                }
+                exported = false;
+            } else if !line.starts_with("///") && !line.starts_with("#[") {
+                exported = false;
+            }
+        }
+    }
+    macros
+}
+
 /// Every top module a file's code names through `prefix` (`crate::` in the library,
-/// `graphgo::` in the binary), comments left out.
-fn named_modules(text: &str, prefix: &str) -> BTreeSet<String> {
+/// `graphgo::` in the binary), comments left out; an exported macro (`crate::outln!`) names
+/// the module that defines it (`macros`, from [`exported_macros`]).
+fn named_modules(text: &str, prefix: &str, macros: &BTreeMap<String, String>) -> BTreeSet<String> {
     let mut named = BTreeSet::new();
     for line in text.lines() {
         let code = match line.find("//") {
@@ -95,6 +131,12 @@ fn named_modules(text: &str, prefix: &str) -> BTreeSet<String> {
                 .chars()
                 .take_while(|c| c.is_alphanumeric() || *c == '_')
                 .collect();
+            if rest[head.len()..].starts_with('!') {
+                if let Some(module) = macros.get(&head) {
+                    named.insert(module.clone());
+                    continue;
+                }
+            }
             if !head.is_empty() {
                 named.insert(head);
             }
@@ -107,6 +149,7 @@ fn named_modules(text: &str, prefix: &str) -> BTreeSet<String> {
 fn violations(lib: &str, files: &[(PathBuf, String)]) -> Vec<String> {
     let layers = stated_layers(lib);
     let modules = declared_modules(lib);
+    let macros = exported_macros(files, &modules);
     let mut found = Vec::new();
     for module in &modules {
         if !layers.contains_key(module) {
@@ -122,7 +165,7 @@ fn violations(lib: &str, files: &[(PathBuf, String)]) -> Vec<String> {
                 let Some(&own) = layers.get(&module) else {
                     continue;
                 };
-                for named in named_modules(text, "crate::") {
+                for named in named_modules(text, "crate::", &macros) {
                     if named == module {
                         continue;
                     }
@@ -141,7 +184,7 @@ fn violations(lib: &str, files: &[(PathBuf, String)]) -> Vec<String> {
                 }
             }
             None => {
-                for named in named_modules(text, "graphgo::") {
+                for named in named_modules(text, "graphgo::", &macros) {
                     if !modules.contains(&named) {
                         found.push(format!(
                             "src/{shown} names `graphgo::{named}`, which src/lib.rs does not \
@@ -294,4 +337,25 @@ fn an_unplaced_or_unknown_module_is_refused() {
     ];
     let found = violations(&lib, &files);
     assert_eq!(found.len(), 3, "{found:?}");
+}
+
+#[test]
+fn an_exported_macro_is_layered_as_the_module_that_defines_it() {
+    let engine_macro = (
+        "engine/log.rs",
+        "/// Says it.\n#[macro_export]\nmacro_rules! say {\n    () => {};\n}\n",
+    );
+    // Used from above (and from the binary): fine; from below the engine: an upward arrow.
+    let found = toy(&[
+        engine_macro,
+        ("differential/mod.rs", "fn f() { crate::say!(); }\n"),
+        ("main.rs", "fn main() { graphgo::say!(); }\n"),
+    ]);
+    assert!(found.is_empty(), "{found:?}");
+    let found = toy(&[
+        engine_macro,
+        ("board/mod.rs", "fn f() { crate::say!(); }\n"),
+    ]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].contains("imports `engine`"), "{found:?}");
 }
