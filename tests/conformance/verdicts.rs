@@ -345,8 +345,8 @@ fn source_root(d: &Declared, how: &Installed) -> Result<PathBuf, String> {
                 .filter(|p| p.is_dir());
             dir.ok_or_else(|| {
                 format!(
-                    "{} is a compiled Debian package: its quotes are checked against its source when GRAPHGO_SOURCES names a folder holding {}/ (the source of {} {})",
-                    d.name, d.name, d.package, d.version
+                    "{} is a compiled Debian package: its quotes are checked against its source when GRAPHGO_SOURCES names a folder holding {}/, the source of {} {} (`apt-get source {}={}` with deb-src enabled, renamed)",
+                    d.name, d.name, d.package, d.version, d.package, d.version
                 )
             })
         }
