@@ -473,6 +473,18 @@ fn check_page(name: &str) -> Vec<String> {
                 text.lines().next().unwrap_or("").trim()
             ));
         }
+        let records_linked = text.match_indices("](").any(|(at, _)| {
+            text[at + 2..]
+                .split(')')
+                .next()
+                .is_some_and(|l| l.ends_with(".yaml"))
+        });
+        if !records_linked {
+            problems.push(format!(
+                "{name}.md: the verdict '{word}' of '{}' links no record (a .yaml record or vector)",
+                text.lines().next().unwrap_or("").trim()
+            ));
+        }
         if !blocks_in(&text).any(|info| info.starts_with("quote ")) {
             problems.push(format!(
                 "{name}.md: the verdict '{word}' of '{}' quotes no code (a ```quote PATH:LINES block)",
