@@ -20,8 +20,8 @@ use num_rational::BigRational;
 use graphgo::board::Board;
 use graphgo::conformance::verify::{Boards, EngineUnderTest, Support};
 use graphgo::game::{
-    Colour, EndReason, GameResult, Illegal, Neutral, NoMove, Observation, Playable, Player,
-    Repetition, RuleId, RuleSet, SelfCapture, Setup, Turn, Unsupported,
+    Colour, EndReason, GameResult, Illegal, KoPass, Neutral, NoMove, Observation, Playable, Player,
+    Repetition, RepetitionEnd, RuleId, RuleSet, SelfCapture, Setup, Turn, Unsupported,
 };
 
 /// The toy engine; `planted_bug` swaps the order of steps 2 and 3 of a move.
@@ -79,6 +79,8 @@ impl EngineUnderTest for Toy {
             no_move: vec![NoMove::Lose, NoMove::Pass],
             self_capture: vec![SelfCapture::All],
             repetition: vec![Repetition::Positional],
+            ko_pass: vec![KoPass::Clears],
+            repetition_end: vec![RepetitionEnd::None],
             setup_stones: true,
             white_first: true,
             komi: true,

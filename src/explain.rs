@@ -690,6 +690,7 @@ fn end_steps(game: &Game, last: &Observation, board: &Board) -> Vec<Step> {
         EndReason::Score => "by score",
         EndReason::Resignation => "by resignation",
         EndReason::NoMove => "as the other cannot move",
+        EndReason::Repetition => "by a repetition (option repetition_end)",
     };
     out.push(step("result", format!("{winner} {how}")));
     out

@@ -244,10 +244,110 @@ pub enum Repetition {
     Positional,
     /// No move may give a colouring, with the opponent to move, that occurred so before.
     Situational,
+    /// No move may give a colouring that an earlier *move* of the same player gave
+    /// (natural situational superko: colourings made by a pass, and the initial one, do not
+    /// count).
+    #[serde(rename = "natural-situational")]
+    NaturalSituational,
     /// No move may give back the colouring from before the opponent's last turn.
     Simple,
+    /// The ko point: after a move that removed exactly one stone, of the opponent's, and left
+    /// the moved stone alone with that point as its only liberty, the removed stone's player
+    /// may not move there on the next turn (see [`KoPass`] for a pass in between).
+    #[serde(rename = "ko-point")]
+    KoPoint,
     /// No repetition rule.
     None,
+}
+
+impl Repetition {
+    /// Every value, in the order of the record's table (spec/FORMAT.md, "Options").
+    pub const ALL: [Repetition; 6] = [
+        Repetition::Positional,
+        Repetition::Situational,
+        Repetition::NaturalSituational,
+        Repetition::Simple,
+        Repetition::KoPoint,
+        Repetition::None,
+    ];
+
+    /// The value's name in records, flags and `rules.yaml`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Repetition::Positional => "positional",
+            Repetition::Situational => "situational",
+            Repetition::NaturalSituational => "natural-situational",
+            Repetition::Simple => "simple",
+            Repetition::KoPoint => "ko-point",
+            Repetition::None => "none",
+        }
+    }
+}
+
+/// Under `repetition: ko-point`, what a pass does to the ko point (an extension).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum KoPass {
+    /// The ko point binds the next turn only: a pass ends it.
+    #[default]
+    Clears,
+    /// The ko point stays, forbidden to the same player, until the next move of either
+    /// player (a pass does not change it).
+    Keeps,
+}
+
+/// A repetition that ends the game instead of being refused (an extension): a move that the
+/// `repetition` rule allows but that gives an earlier colouring is played, and the game ends
+/// (passes never do).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RepetitionEnd {
+    /// No: the game goes on.
+    #[default]
+    #[serde(rename = "none")]
+    None,
+    /// A move giving any earlier colouring ends the game as a draw.
+    #[serde(rename = "positional-draw")]
+    PositionalDraw,
+    /// A move giving any earlier colouring ends the game, lost by the player who made it.
+    #[serde(rename = "positional-loss")]
+    PositionalLoss,
+    /// A move giving an earlier colouring at which the opponent was to move ends the game as
+    /// a draw.
+    #[serde(rename = "situational-draw")]
+    SituationalDraw,
+    /// The same, lost by the player who made the move.
+    #[serde(rename = "situational-loss")]
+    SituationalLoss,
+}
+
+impl RepetitionEnd {
+    /// Every value, in the order of the record's table.
+    pub const ALL: [RepetitionEnd; 5] = [
+        RepetitionEnd::None,
+        RepetitionEnd::PositionalDraw,
+        RepetitionEnd::PositionalLoss,
+        RepetitionEnd::SituationalDraw,
+        RepetitionEnd::SituationalLoss,
+    ];
+
+    /// True when the colouring must also have had the mover's opponent to move.
+    pub fn situational(self) -> bool {
+        matches!(
+            self,
+            RepetitionEnd::SituationalDraw | RepetitionEnd::SituationalLoss
+        )
+    }
+
+    /// The winner when `mover` ends the game by a repetition; `None` for a draw (and for
+    /// [`RepetitionEnd::None`], which never ends a game).
+    pub fn winner(self, mover: Player) -> Option<Player> {
+        match self {
+            RepetitionEnd::PositionalLoss | RepetitionEnd::SituationalLoss => {
+                Some(mover.opponent())
+            }
+            _ => None,
+        }
+    }
 }
 
 /// Switches between readings and rule variants; every default is the source as written.
@@ -258,6 +358,34 @@ pub struct Options {
     pub no_move: NoMove,
     pub self_capture: SelfCapture,
     pub repetition: Repetition,
+    /// Read under `repetition: ko-point` only.
+    pub ko_pass: KoPass,
+    pub repetition_end: RepetitionEnd,
+}
+
+impl Options {
+    /// The first option set to a value only General Graph Go plays (the ko point, natural
+    /// situational superko, a repetition that ends the game), as `field: value`; `None` when
+    /// a go-space's rules can play these options (Topological Go reads `repetition` only).
+    pub fn graph_go_only(&self) -> Option<String> {
+        match self.repetition {
+            Repetition::KoPoint | Repetition::NaturalSituational => {
+                return Some(format!("repetition: {}", self.repetition.word()))
+            }
+            _ => {}
+        }
+        if self.ko_pass != KoPass::Clears {
+            return Some("ko_pass: keeps".into());
+        }
+        if self.repetition_end != RepetitionEnd::None {
+            let word = serde_json::to_value(self.repetition_end)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default();
+            return Some(format!("repetition_end: {word}"));
+        }
+        None
+    }
 }
 
 /// Everything a game starts from: the validated content of a record, less its turns.
@@ -585,6 +713,9 @@ pub enum EndReason {
     Resignation,
     #[serde(rename = "no-move")]
     NoMove,
+    /// A move repeated an earlier colouring under `repetition_end` (an extension).
+    #[serde(rename = "repetition")]
+    Repetition,
 }
 
 /// The result of a finished game.

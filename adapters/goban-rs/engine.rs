@@ -25,8 +25,8 @@ use graphgo::board::{Board, Shape};
 use graphgo::conformance::verify::{Boards, EngineUnderTest, Support};
 use graphgo::engine::Engine;
 use graphgo::game::{
-    Colour, GameResult, Illegal, Neutral, NoMove, Observation, Playable, Player, Repetition,
-    RuleId, RuleSet, SelfCapture, Setup, Turn, Unsupported,
+    Colour, GameResult, Illegal, KoPass, Neutral, NoMove, Observation, Playable, Player,
+    Repetition, RepetitionEnd, RuleId, RuleSet, SelfCapture, Setup, Turn, Unsupported,
 };
 use num_rational::BigRational;
 
@@ -57,6 +57,8 @@ impl EngineUnderTest for GobanRs {
             no_move: vec![NoMove::Lose, NoMove::Pass],
             self_capture: vec![SelfCapture::None],
             repetition: vec![Repetition::Positional],
+            ko_pass: vec![KoPass::Clears],
+            repetition_end: vec![RepetitionEnd::None],
             setup_stones: false,
             white_first: false,
             komi: true,

@@ -193,9 +193,17 @@ enum Command {
         /// graphgo's self-capture rule to compare with: all, multi or none.
         #[arg(long, default_value = "all")]
         self_capture: String,
-        /// graphgo's repetition rule to compare with: positional, situational, simple, none.
+        /// graphgo's repetition rule to compare with: positional, situational,
+        /// natural-situational, simple, ko-point, none.
         #[arg(long, default_value = "positional")]
         repetition: String,
+        /// Under --repetition ko-point, what a pass does to the ko point: clears or keeps.
+        #[arg(long, value_name = "WHAT")]
+        ko_pass: Option<String>,
+        /// A repetition that ends the game instead of being refused: none, positional-draw,
+        /// positional-loss, situational-draw or situational-loss.
+        #[arg(long, value_name = "END")]
+        repetition_end: Option<String>,
         /// Print the report as one JSON object (the summary, each finding, the engine's
         /// failure) instead of text.
         #[arg(long)]
@@ -218,9 +226,17 @@ enum Command {
         /// Self-capture: all, multi or none.
         #[arg(long, default_value = "all")]
         self_capture: String,
-        /// Repetition rule: positional, situational, simple or none.
+        /// Repetition rule: positional, situational, natural-situational, simple, ko-point or
+        /// none.
         #[arg(long, default_value = "positional")]
         repetition: String,
+        /// Under --repetition ko-point, what a pass does to the ko point: clears or keeps.
+        #[arg(long, value_name = "WHAT")]
+        ko_pass: Option<String>,
+        /// A repetition that ends the game instead of being refused: none, positional-draw,
+        /// positional-loss, situational-draw or situational-loss.
+        #[arg(long, value_name = "END")]
+        repetition_end: Option<String>,
         /// Reading 1 (ggg1 scoring of empty regions that touch no stone): both or none.
         #[arg(long, default_value = "both")]
         neutral: String,
@@ -544,6 +560,8 @@ fn dispatch(command: Command) -> ExitCode {
             shrink_budget,
             self_capture,
             repetition,
+            ko_pass,
+            repetition_end,
             json,
             engine,
         } => {
@@ -552,6 +570,8 @@ fn dispatch(command: Command) -> ExitCode {
                 neutral: None,
                 self_capture: Some(self_capture),
                 repetition: Some(repetition),
+                ko_pass,
+                repetition_end,
                 no_move: None,
             };
             verify_gtp(
@@ -573,6 +593,8 @@ fn dispatch(command: Command) -> ExitCode {
             rules,
             self_capture,
             repetition,
+            ko_pass,
+            repetition_end,
             neutral,
             seed,
             sgf_folder,
@@ -582,6 +604,8 @@ fn dispatch(command: Command) -> ExitCode {
                 neutral: Some(neutral),
                 self_capture: Some(self_capture),
                 repetition: Some(repetition),
+                ko_pass,
+                repetition_end,
                 no_move: None,
             },
             seed,
@@ -673,9 +697,16 @@ struct SgfRules {
     /// Self-capture: all, multi or none.
     #[arg(long, value_name = "WHICH")]
     self_capture: Option<String>,
-    /// Repetition rule: positional, situational, simple or none.
+    /// Repetition rule: positional, situational, natural-situational, simple, ko-point or none.
     #[arg(long, value_name = "RULE")]
     repetition: Option<String>,
+    /// Under --repetition ko-point, what a pass does to the ko point: clears or keeps.
+    #[arg(long, value_name = "WHAT")]
+    ko_pass: Option<String>,
+    /// A repetition that ends the game instead of being refused: none, positional-draw,
+    /// positional-loss, situational-draw or situational-loss.
+    #[arg(long, value_name = "END")]
+    repetition_end: Option<String>,
     /// Reading 2 (ggg3): lose or pass.
     #[arg(long, value_name = "READING")]
     no_move: Option<String>,
@@ -687,6 +718,8 @@ impl SgfRules {
             || self.neutral.is_some()
             || self.self_capture.is_some()
             || self.repetition.is_some()
+            || self.ko_pass.is_some()
+            || self.repetition_end.is_some()
             || self.no_move.is_some()
     }
 
@@ -722,9 +755,27 @@ impl SgfRules {
         if let Some(v) = value(
             "repetition",
             &self.repetition,
-            "positional, situational, simple, none",
+            "positional, situational, natural-situational, simple, ko-point, none",
         )? {
             options.repetition = v;
+        }
+        if let Some(v) = value("ko-pass", &self.ko_pass, "clears, keeps")? {
+            options.ko_pass = v;
+        }
+        if let Some(v) = value(
+            "repetition-end",
+            &self.repetition_end,
+            "none, positional-draw, positional-loss, situational-draw, situational-loss",
+        )? {
+            options.repetition_end = v;
+        }
+        if options.ko_pass == graphgo::game::KoPass::Keeps
+            && options.repetition != graphgo::game::Repetition::KoPoint
+        {
+            return Err(format!(
+                "--ko-pass: 'keeps' is read under --repetition ko-point only, not under --repetition {}",
+                options.repetition.word()
+            ));
         }
         if let Some(v) = value("no-move", &self.no_move, "lose, pass")? {
             options.no_move = v;

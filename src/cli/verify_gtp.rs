@@ -93,10 +93,10 @@ pub(super) fn verify_gtp(
     rules.prepare_for(&plan);
     if !json {
         graphgo::outln!(
-            "graphgo verify-gtp: {} against graphgo (ggg1, self-capture {:?}, repetition {:?}); {}; seed {seed}",
+            "graphgo verify-gtp: {} against graphgo (ggg1, self-capture {:?}, repetition {}); {}; seed {seed}",
             engine.join(" "),
             options.self_capture,
-            options.repetition,
+            options.repetition.word(),
             graphgo::conformance::verify::EngineUnderTest::methods(&rules)
         );
     }

@@ -559,7 +559,7 @@ impl Referee {
 fn score_text(result: &GameResult) -> String {
     match (result.by, result.winner) {
         (EndReason::Resignation, Some(p)) => format!("{}+R", p.letter()),
-        (EndReason::NoMove, Some(p)) => format!("{}+", p.letter()),
+        (EndReason::NoMove | EndReason::Repetition, Some(p)) => format!("{}+", p.letter()),
         (_, None) => "0".to_string(),
         (EndReason::Score, Some(p)) => {
             let margin = match &result.score {

@@ -66,8 +66,8 @@ use crate::differential::compare::{self, Difference, Divergence, Verdict};
 use crate::differential::fuzz;
 use crate::engine::Engine;
 use crate::game::{
-    Colour, Illegal, Neutral, NoMove, Options, Playable, Player, Repetition, RuleId, RuleSet,
-    SelfCapture, Setup, Turn, Unsupported,
+    Colour, Illegal, KoPass, Neutral, NoMove, Options, Playable, Player, Repetition, RepetitionEnd,
+    RuleId, RuleSet, SelfCapture, Setup, Turn, Unsupported,
 };
 use crate::io::record::{Game, InputError, Record};
 
@@ -95,6 +95,8 @@ pub struct Support {
     pub no_move: Vec<NoMove>,
     pub self_capture: Vec<SelfCapture>,
     pub repetition: Vec<Repetition>,
+    pub ko_pass: Vec<KoPass>,
+    pub repetition_end: Vec<RepetitionEnd>,
     /// Stones on the board before the first turn.
     pub setup_stones: bool,
     /// White taking the first turn.
@@ -114,12 +116,9 @@ impl Support {
             neutral: vec![Neutral::Both, Neutral::None],
             no_move: vec![NoMove::Lose, NoMove::Pass],
             self_capture: vec![SelfCapture::All, SelfCapture::Multi, SelfCapture::None],
-            repetition: vec![
-                Repetition::Positional,
-                Repetition::Situational,
-                Repetition::Simple,
-                Repetition::None,
-            ],
+            repetition: Repetition::ALL.to_vec(),
+            ko_pass: vec![KoPass::Clears, KoPass::Keeps],
+            repetition_end: RepetitionEnd::ALL.to_vec(),
             setup_stones: true,
             white_first: true,
             komi: true,
@@ -139,6 +138,8 @@ impl Support {
             "no_move" => words(&self.no_move),
             "self_capture" => words(&self.self_capture),
             "repetition" => words(&self.repetition),
+            "ko_pass" => words(&self.ko_pass),
+            "repetition_end" => words(&self.repetition_end),
             _ => Vec::new(),
         }
     }
@@ -216,6 +217,8 @@ impl Support {
             no_move: vec![options.no_move],
             self_capture: vec![options.self_capture],
             repetition: vec![options.repetition],
+            ko_pass: vec![options.ko_pass],
+            repetition_end: vec![options.repetition_end],
             ..self.clone()
         }
     }
@@ -974,15 +977,10 @@ pub struct Explained {
 /// The options graphgo can be switched to, for naming which of them agrees with the engine.
 fn option_variants(base: Options) -> Vec<(String, Options)> {
     let mut out = Vec::new();
-    for r in [
-        Repetition::Positional,
-        Repetition::Situational,
-        Repetition::Simple,
-        Repetition::None,
-    ] {
+    for r in Repetition::ALL {
         if r != base.repetition {
             out.push((
-                format!("--repetition {}", format!("{r:?}").to_lowercase()),
+                format!("--repetition {}", r.word()),
                 Options {
                     repetition: r,
                     ..base

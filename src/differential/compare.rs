@@ -212,6 +212,7 @@ pub fn observation_text(o: &Observation) -> String {
             EndReason::Score => "score",
             EndReason::Resignation => "resignation",
             EndReason::NoMove => "no-move",
+            EndReason::Repetition => "repetition",
         };
         let _ = write!(out, "; result {who} by {by}");
         if let Some([s, t]) = &r.score {

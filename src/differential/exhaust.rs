@@ -816,6 +816,10 @@ fn merge_rule(setup: &Setup) -> Merge {
     match setup.rules {
         RuleId::Directed => Merge::Never,
         RuleId::Mango => Merge::By(Repetition::Positional),
+        // The ko point, which moves were passes, and an end by repetition depend on more of
+        // the history than an observation and the colourings show: these games are walked
+        // without merging.
+        _ if setup.options.graph_go_only().is_some() => Merge::Never,
         _ => Merge::By(setup.options.repetition),
     }
 }
@@ -856,6 +860,8 @@ fn key(merge: Merge, observation: &Observation, path: &Path) -> Option<String> {
             }
         }
         Repetition::None => {}
+        // `merge_rule` never merges under these (`Options::graph_go_only`).
+        Repetition::NaturalSituational | Repetition::KoPoint => return None,
     }
     Some(k)
 }

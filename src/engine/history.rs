@@ -152,6 +152,8 @@ struct TurnEntry {
     end: u32,
     /// The player to move after the turn.
     to_move: u8,
+    /// True when the turn was a move (false for a pass and for the start).
+    by_move: bool,
 }
 
 /// Every turn of a game: hashes, players to move and the journal of changes.
@@ -163,6 +165,9 @@ pub struct History {
     journal: Vec<u32>,
     index: Option<HashIndex>,
     lookup: Lookup,
+    /// `repetition: ko-point`: the ko point and the colour it is forbidden to, kept by
+    /// [`GggGame`](super::GggGame) (`None` under the other rules).
+    pub ko_point: Option<(u32, u8)>,
 }
 
 impl History {
@@ -173,6 +178,7 @@ impl History {
             journal: Vec::new(),
             index: (lookup != Lookup::Recent).then(HashIndex::new),
             lookup,
+            ko_point: None,
         };
         h.restart(hash, to_move);
         h
@@ -193,7 +199,8 @@ impl History {
         if let Some(ix) = &mut self.index {
             ix.clear();
         }
-        self.push_entry(hash, to_move, true);
+        self.ko_point = None;
+        self.push_entry(hash, to_move, false);
     }
 
     /// The number of colourings recorded (the start and one per move or pass).
@@ -228,13 +235,22 @@ impl History {
             hash,
             end: self.journal.len() as u32,
             to_move,
+            by_move: moved,
         });
         if let Some(ix) = &mut self.index {
-            // A pass repeats the colouring before it: positional tests need it once only.
-            if moved || self.lookup == Lookup::Situational {
+            // A pass repeats the colouring before it: positional tests need it once only
+            // (and the start, turn 0, always).
+            if moved || turn == 0 || self.lookup == Lookup::Situational {
                 ix.insert(hash, turn);
             }
         }
+    }
+
+    /// The changes of the move being made, appended to the journal since the last recorded
+    /// turn (for the ko point, before [`History::record`]).
+    pub fn pending_changes(&self) -> &[u32] {
+        let end = self.turns.last().map_or(0, |t| t.end as usize);
+        &self.journal[end..]
     }
 
     /// True when the colouring of turn `turn` equals the current colouring changed by
@@ -280,14 +296,45 @@ impl History {
         next: Option<u8>,
         current: &[u8],
         scratch: &mut Scratch,
+        fill: impl FnMut(&mut Scratch),
+    ) -> bool {
+        self.repeats_where(hash, current, scratch, fill, |e| {
+            next.is_none_or(|p| e.to_move == p)
+        })
+    }
+
+    /// Natural situational superko: true when a move producing the colouring with hash
+    /// `hash` gives a colouring that an earlier *move* produced with `next` to move after it
+    /// (passes and the start do not count).
+    pub fn repeats_a_move(
+        &self,
+        hash: u64,
+        next: u8,
+        current: &[u8],
+        scratch: &mut Scratch,
+        fill: impl FnMut(&mut Scratch),
+    ) -> bool {
+        self.repeats_where(hash, current, scratch, fill, |e| {
+            e.by_move && e.to_move == next
+        })
+    }
+
+    /// [`History::repeats`] over the earlier turns that `counts` keeps.
+    #[inline]
+    fn repeats_where(
+        &self,
+        hash: u64,
+        current: &[u8],
+        scratch: &mut Scratch,
         mut fill: impl FnMut(&mut Scratch),
+        counts: impl Fn(&TurnEntry) -> bool,
     ) -> bool {
         let Some(ix) = &self.index else {
             unreachable!("a superko lookup needs the hash index");
         };
         let mut filled = false;
         ix.any(hash, |t| {
-            if next.is_some_and(|p| self.turns[t as usize].to_move != p) {
+            if !counts(&self.turns[t as usize]) {
                 return false;
             }
             if !filled {

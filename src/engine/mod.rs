@@ -26,8 +26,8 @@ use num_rational::BigRational;
 
 use crate::board::Board;
 use crate::game::{
-    EndReason, GameResult, Illegal, Neutral, NoMove, Observation, Options, Playable, Player,
-    Repetition, RuleSet, SelfCapture, Setup, Turn, Unsupported, Version,
+    EndReason, GameResult, Illegal, KoPass, Neutral, NoMove, Observation, Options, Playable,
+    Player, Repetition, RepetitionEnd, RuleSet, SelfCapture, Setup, Turn, Unsupported, Version,
 };
 use goban::{Goban, MoveEffect, BLACK, EMPTY, WHITE};
 use history::{History, Lookup, Scratch};
@@ -87,10 +87,20 @@ impl GggGame {
         to_move: Player,
         prisoners: [u64; 2],
     ) -> GggGame {
-        let lookup = match options.repetition {
-            Repetition::Positional => Lookup::Positional,
-            Repetition::Situational => Lookup::Situational,
-            Repetition::Simple | Repetition::None => Lookup::Recent,
+        // The index the refusals read, or the end by repetition: a situational question
+        // needs the colourings after passes too.
+        let lookup = match (options.repetition, options.repetition_end) {
+            (Repetition::Situational | Repetition::NaturalSituational, _)
+            | (_, RepetitionEnd::SituationalDraw | RepetitionEnd::SituationalLoss) => {
+                Lookup::Situational
+            }
+            (Repetition::Positional, _)
+            | (_, RepetitionEnd::PositionalDraw | RepetitionEnd::PositionalLoss) => {
+                Lookup::Positional
+            }
+            (Repetition::Simple | Repetition::KoPoint | Repetition::None, RepetitionEnd::None) => {
+                Lookup::Recent
+            }
         };
         let to_move = colour_of(to_move);
         let history = History::new(lookup, goban.hash(), to_move);
@@ -138,6 +148,11 @@ impl GggGame {
         if goban.colour(v) != EMPTY {
             return Err(Refusal::NotEmpty);
         }
+        if options.repetition == Repetition::KoPoint && history.ko_point == Some((v, me)) {
+            // A retake at the ko point captures the lone stone there, so it is never a
+            // self-capture: refused before the analysis.
+            return Err(Refusal::Repeats);
+        }
         let effect = goban.analyse(v, me, scratch);
         let own = effect.own_removed;
         let refused = match options.self_capture {
@@ -155,8 +170,11 @@ impl GggGame {
             Repetition::Situational => {
                 history.repeats(effect.hash, Some(3 - me), current, scratch, fill)
             }
+            Repetition::NaturalSituational => {
+                history.repeats_a_move(effect.hash, 3 - me, current, scratch, fill)
+            }
             Repetition::Simple => history.repeats_previous(effect.hash, current, scratch, fill),
-            Repetition::None => false,
+            Repetition::KoPoint | Repetition::None => false,
         };
         if repeated {
             return Err(Refusal::Repeats);
@@ -176,9 +194,49 @@ impl GggGame {
             self.prisoners[0] += removed[1] as u64;
             self.prisoners[1] += removed[0] as u64;
         }
+        if self.options.repetition == Repetition::KoPoint {
+            self.history.ko_point = self.ko_point_after(v, me, removed);
+        }
         self.to_move = 3 - me;
         self.consecutive_passes = 0;
         self.history.record(self.goban.hash(), self.to_move, true);
+    }
+
+    /// `repetition: ko-point`: the ko point the move just made at `v` by `me` leaves, read
+    /// before it is recorded. There is one when the move removed exactly one stone, of the
+    /// opponent's, next to `v`, and `v` is left a lone stone whose only liberty is that
+    /// point: it is then forbidden to the opponent.
+    fn ko_point_after(&self, v: u32, me: u8, removed: [u32; 2]) -> Option<(u32, u8)> {
+        let opponent = 3 - me;
+        if removed[opponent as usize - 1] != 1 || removed[me as usize - 1] != 0 {
+            return None;
+        }
+        let captured = self
+            .history
+            .pending_changes()
+            .iter()
+            .find(|&&e| e & 3 == u32::from(opponent))
+            .map(|&e| e >> 2)?;
+        let [empty, black, white] = self.goban.neighbour_counts(v);
+        let own = if me == BLACK { black } else { white };
+        let alone_in_atari = own == 0 && empty == 1;
+        (alone_in_atari && self.goban.neighbours(v).contains(&captured))
+            .then_some((captured, opponent))
+    }
+
+    /// `repetition_end`: whether the move at `v` (checked as `effect`, not made yet) gives
+    /// an earlier colouring (with the mover's opponent to move, for a situational end).
+    pub fn ends_by_repetition(&mut self, v: u32, effect: &MoveEffect) -> bool {
+        let end = self.options.repetition_end;
+        if end == RepetitionEnd::None {
+            return false;
+        }
+        let me = self.to_move;
+        let next = end.situational().then_some(3 - me);
+        let goban = &self.goban;
+        let fill = |s: &mut Scratch| goban.fill_delta(v, me, effect, s);
+        self.history
+            .repeats(effect.hash, next, goban.colours(), &mut self.scratch, fill)
     }
 
     /// A move by the player to move at `v`, or why it is refused (nothing changes then).
@@ -202,6 +260,9 @@ impl GggGame {
     pub fn pass(&mut self) {
         if self.rules == Version::V3 {
             self.prisoners[self.to_move as usize - 1] -= 1;
+        }
+        if self.options.ko_pass == KoPass::Clears {
+            self.history.ko_point = None;
         }
         self.to_move = 3 - self.to_move;
         self.consecutive_passes += 1;
@@ -457,6 +518,9 @@ impl EngineGame {
             Refusal::SelfCapture(k) => {
                 format!("{name} would capture {k} of the mover's own stones")
             }
+            Refusal::Repeats if self.game.options.repetition == Repetition::KoPoint => {
+                format!("{name} is the ko point: the stone captured there may not retake at once")
+            }
             Refusal::Repeats => format!("{name} would repeat an earlier position"),
         };
         Illegal {
@@ -530,7 +594,19 @@ impl Playable for EngineGame {
         match *turn {
             Turn::Move { at, .. } => {
                 let v = u32::try_from(at).unwrap_or(u32::MAX);
-                self.game.play_move(v).map_err(|r| self.refuse(r, at))?;
+                let effect = self.game.check(v).map_err(|r| self.refuse(r, at))?;
+                let repeated = self.game.ends_by_repetition(v, &effect);
+                self.game.commit(v, &effect);
+                if repeated {
+                    let winner = self.game.options.repetition_end.winner(player);
+                    let score = (self.game.rules == Version::V1).then(|| self.scores());
+                    self.result = Some(GameResult {
+                        winner,
+                        by: EndReason::Repetition,
+                        score,
+                    });
+                    return Ok(());
+                }
             }
             Turn::Pass { .. } => {
                 match self.game.rules {

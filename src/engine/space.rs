@@ -198,6 +198,11 @@ impl SpaceGame {
                 setup.rules.name()
             )));
         };
+        if let Some(option) = setup.options.graph_go_only() {
+            return Err(Unsupported(format!(
+                "the option {option} is General Graph Go's: Topological Go reads 'repetition' as positional, situational, simple or none"
+            )));
+        }
         if setup.initial.len() != space.points() {
             return Err(Unsupported(format!(
                 "the setup colours {} points, the space has {}",
@@ -347,7 +352,8 @@ impl SpaceGame {
                 let n = self.history.len();
                 n >= 2 && self.history[n - 2].0 == produced
             }
-            Repetition::None => false,
+            // `start` refuses the graph-only rules: a go-space game never has them.
+            Repetition::None | Repetition::NaturalSituational | Repetition::KoPoint => false,
         };
         if repeated {
             return Err(Illegal {

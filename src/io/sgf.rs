@@ -402,6 +402,8 @@ pub const TROMP_TAYLOR: Options = Options {
     no_move: crate::game::NoMove::Lose,
     self_capture: crate::game::SelfCapture::All,
     repetition: crate::game::Repetition::Positional,
+    ko_pass: crate::game::KoPass::Clears,
+    repetition_end: crate::game::RepetitionEnd::None,
 };
 
 /// The fewest moves a record must have to count as a complete game.

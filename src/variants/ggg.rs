@@ -22,8 +22,8 @@ use num_rational::BigRational;
 
 use crate::board::Vertex;
 use crate::game::{
-    Colour, GameResult, Illegal, Neutral, NoMove, Observation, Options, Playable, Player,
-    Repetition, SelfCapture, Setup, Turn, Version,
+    Colour, EndReason, GameResult, Illegal, KoPass, Neutral, NoMove, Observation, Options,
+    Playable, Player, Repetition, RepetitionEnd, SelfCapture, Setup, Turn, Version,
 };
 use crate::spec;
 use crate::spec::ggg::{
@@ -51,6 +51,12 @@ pub struct GraphGoGame {
     /// kept so that [`GraphGoGame::legal_moves`] tells new colourings from earlier ones
     /// without reading every earlier colouring again on every turn.
     pub history_keys: Vector<u64>,
+    /// For each colouring of `history`, whether a move gave it (false for the start and a
+    /// pass): `repetition: natural-situational` counts only those.
+    pub by_move: Vector<bool>,
+    /// `repetition: ko-point`: the ko point and the player it is forbidden to
+    /// ([`ko_point`]); `None` under the other rules.
+    pub ko: Option<(Vertex, Player)>,
 }
 
 impl GraphGoGame {
@@ -64,6 +70,8 @@ impl GraphGoGame {
             history: Vector::unit((state.position.f.clone(), state.to_move)),
             situations,
             history_keys: Vector::unit(spec_fast::colouring_key(state.position.f.iter().copied())),
+            by_move: Vector::unit(false),
+            ko: None,
             state,
         };
         if game.options != Options::default() {
@@ -83,7 +91,20 @@ impl GraphGoGame {
             state.earlier = self.state.earlier.update(state.position.f.clone());
         }
         let mut next = self.clone();
+        next.ko = match *turn {
+            Turn::Move { player, at } if self.options.repetition == Repetition::KoPoint => {
+                ko_point(&self.state.position, &state.position, player, at)
+            }
+            Turn::Pass { .. } if self.options.ko_pass == KoPass::Keeps => self.ko,
+            Turn::Resign { .. } => self.ko,
+            _ => None,
+        };
+        let repeated = match *turn {
+            Turn::Move { player, .. } => self.gives_earlier(&state.position.f, player),
+            _ => false,
+        };
         if !matches!(turn, Turn::Resign { .. }) {
+            next.by_move.push_back(matches!(turn, Turn::Move { .. }));
             next.history
                 .push_back((state.position.f.clone(), state.to_move));
             next.situations[state.to_move.index()].insert(state.position.f.clone());
@@ -99,7 +120,30 @@ impl GraphGoGame {
             let resigned = matches!(turn, Turn::Resign { .. }).then(|| turn.player());
             next.state.result = next.result_under_options(resigned);
         }
+        if repeated {
+            next.state.result = Some(GameResult {
+                winner: self.options.repetition_end.winner(turn.player()),
+                by: EndReason::Repetition,
+                score: (next.state.rules == Version::V1).then(|| next.scores()),
+            });
+        }
         Ok(next)
+    }
+
+    /// `repetition_end`: whether a move by `player` giving the colouring `f` gives an
+    /// earlier one (under a situational end, one at which `player`'s opponent was to move),
+    /// so that the game ends there. Always false under `repetition_end: none`.
+    fn gives_earlier(&self, f: &Colouring, player: Player) -> bool {
+        match self.options.repetition_end {
+            RepetitionEnd::None => false,
+            RepetitionEnd::PositionalDraw | RepetitionEnd::PositionalLoss => {
+                self.history.iter().any(|(g, _)| g == f)
+            }
+            RepetitionEnd::SituationalDraw | RepetitionEnd::SituationalLoss => self
+                .history
+                .iter()
+                .any(|(g, to_move)| g == f && *to_move == player.opponent()),
+        }
     }
 
     /// The source's game as the repetition option sees it when `player` moves: its
@@ -108,6 +152,13 @@ impl GraphGoGame {
         let earlier = match self.options.repetition {
             Repetition::Positional => return self.state.clone(),
             Repetition::Situational => self.situations[player.opponent().index()].clone(),
+            Repetition::NaturalSituational => self
+                .history
+                .iter()
+                .zip(self.by_move.iter())
+                .filter(|((_, to_move), by_move)| **by_move && *to_move == player.opponent())
+                .map(|((f, _), _)| f.clone())
+                .collect(),
             Repetition::Simple => {
                 let n = self.history.len();
                 (n >= 2)
@@ -115,7 +166,8 @@ impl GraphGoGame {
                     .into_iter()
                     .collect()
             }
-            Repetition::None => HashSet::new(),
+            // The ko point is not a set of colourings: `source_turn` refuses it.
+            Repetition::KoPoint | Repetition::None => HashSet::new(),
         };
         GameState {
             earlier,
@@ -128,7 +180,18 @@ impl GraphGoGame {
     /// repetition) that removes more of the mover's own stones than the option lets is
     /// refused under `option:self_capture`, as before the repetition rule.
     fn source_turn(&self, view: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
-        let accepted = spec::ggg::turn(view, turn);
+        let accepted = match (spec::ggg::turn(view, turn), turn) {
+            // A retake at the ko point removes the lone stone there, so it is never a
+            // self-capture: the ko point's refusal comes first.
+            (Ok(_), &Turn::Move { player, at }) if self.ko == Some((at, player)) => Err(Illegal {
+                clause: "option:repetition",
+                reason: format!(
+                    "{} is the ko point: the stone captured there may not retake at once",
+                    view.position.graph.name(at)
+                ),
+            }),
+            (accepted, _) => accepted,
+        };
         let superko = |e: &Illegal| e.clause == "ggg1:3" || e.clause == "ggg3:3";
         let named = |e: Illegal| match self.options.repetition {
             Repetition::Positional => e,
@@ -241,6 +304,11 @@ impl GraphGoGame {
                 .filter(|(_, (_, to_move))| *to_move == player.opponent())
                 .map(|(k, _)| k)
                 .collect(),
+            Repetition::NaturalSituational => keys()
+                .zip(self.history.iter().zip(self.by_move.iter()))
+                .filter(|(_, ((_, to_move), by_move))| **by_move && *to_move == player.opponent())
+                .map(|(k, _)| k)
+                .collect(),
             Repetition::Simple => {
                 let n = self.history_keys.len();
                 (n >= 2)
@@ -248,7 +316,7 @@ impl GraphGoGame {
                     .into_iter()
                     .collect()
             }
-            Repetition::None => std::collections::HashSet::new(),
+            Repetition::KoPoint | Repetition::None => std::collections::HashSet::new(),
         };
         let now = *self.history_keys.last().expect("history is never empty");
         effects
@@ -259,6 +327,7 @@ impl GraphGoGame {
                     Player::White => e.removed_white,
                 };
                 !refuses_self_capture(self.options.self_capture, own_removed)
+                    && self.ko != Some((e.at, player))
                     && (!forbidden.contains(&spec_fast::ggg::produced_key(now, &f, player, e))
                         || self.move_refusal(player, e.at).is_none())
             })
@@ -312,6 +381,34 @@ impl GraphGoGame {
         legal.sort();
         legal
     }
+}
+
+/// `repetition: ko-point` — the ko point a move by `player` at `at` leaves, read from the
+/// colourings before and after it (`spec/ambiguities.md`, "Other decisions"): when the move
+/// removed exactly one stone, an opponent's, at a vertex `k`, and left the moved stone
+/// alone (no neighbour of its colour) with `k` as its only empty neighbour, the opponent may
+/// not move at `k` on the next turn: that move would take back the lone stone and give back
+/// the colouring before the move. `None` otherwise.
+pub fn ko_point(
+    before: &ColouredGraph,
+    after: &ColouredGraph,
+    player: Player,
+    at: Vertex,
+) -> Option<(Vertex, Player)> {
+    let removed: Vec<Vertex> = (0..before.f.len())
+        .filter(|&v| before.f[v] != Colour::Empty && after.f[v] == Colour::Empty)
+        .collect();
+    let [k] = removed[..] else {
+        return None;
+    };
+    let neighbours = after.graph.neighbours(at);
+    let captured_an_opponent = before.f[k] == player.opponent().colour();
+    let alone = neighbours.iter().all(|&u| after.f[u] != player.colour());
+    let only_liberty_k = neighbours
+        .iter()
+        .filter(|&&u| after.f[u] == Colour::Empty)
+        .eq([k].iter());
+    (captured_an_opponent && alone && only_liberty_k).then_some((k, player.opponent()))
 }
 
 /// `option:self_capture` — whether the option refuses a move that removes `own_removed` of

@@ -129,7 +129,8 @@ impl TopoSpecGame {
                 let n = s.history.len();
                 n >= 2 && self.keys[n - 2] == key && s.history[n - 2].0 == produced()
             }
-            Repetition::None => false,
+            // `start_unsettled` refuses the graph-only rules: a go-space game never has them.
+            Repetition::None | Repetition::NaturalSituational | Repetition::KoPoint => false,
         }
     }
 
@@ -333,6 +334,11 @@ pub fn start(setup: &Setup) -> Result<GameState, String> {
 /// start (`topo:R3`: every point empty, Black to move), with the setup's colouring and player
 /// to move put in its place when the setup has others (reading 10: a handicap, White first).
 pub fn start_unsettled(setup: &Setup) -> Result<GameState, String> {
+    if let Some(option) = setup.options.graph_go_only() {
+        return Err(format!(
+            "the option {option} is General Graph Go's: Topological Go reads 'repetition' as positional, situational, simple or none"
+        ));
+    }
     let plain =
         setup.initial.iter().all(|&c| c == Colour::Empty) && setup.to_move == spec::first_player();
     if plain {
@@ -378,7 +384,8 @@ pub fn forbidden(state: &GameState, repetition: Repetition) -> GameState {
                 HashSet::new()
             }
         }
-        Repetition::None => HashSet::new(),
+        // `start_unsettled` refuses the graph-only rules: a go-space game never has them.
+        Repetition::None | Repetition::NaturalSituational | Repetition::KoPoint => HashSet::new(),
     };
     GameState {
         earlier,

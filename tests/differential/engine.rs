@@ -12,8 +12,8 @@
 use graphgo::board::Board;
 use graphgo::engine::EngineGame;
 use graphgo::game::{
-    Colour, Neutral, NoMove, Options, Playable, Player, Repetition, RuleId, RuleSet, SelfCapture,
-    Setup, Turn,
+    Colour, KoPass, Neutral, NoMove, Options, Playable, Player, Repetition, RepetitionEnd, RuleId,
+    RuleSet, SelfCapture, Setup, Turn,
 };
 use graphgo::variants::Spec;
 use num_rational::BigRational;
@@ -73,12 +73,9 @@ fn random_setup(rng: &mut Xoshiro256PlusPlus) -> Setup {
         no_move: [NoMove::Lose, NoMove::Pass][rng.random_range(0..2)],
         self_capture: [SelfCapture::All, SelfCapture::Multi, SelfCapture::None]
             [rng.random_range(0..3)],
-        repetition: [
-            Repetition::Positional,
-            Repetition::Situational,
-            Repetition::Simple,
-            Repetition::None,
-        ][rng.random_range(0..4)],
+        repetition: Repetition::ALL[rng.random_range(0..Repetition::ALL.len())],
+        ko_pass: [KoPass::Clears, KoPass::Keeps][rng.random_range(0..2)],
+        repetition_end: RepetitionEnd::ALL[rng.random_range(0..RepetitionEnd::ALL.len())],
     };
     setup
 }

@@ -12,3 +12,4 @@ mod clauses;
 mod examples;
 mod properties;
 mod readings;
+mod variants;

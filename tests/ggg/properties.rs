@@ -240,7 +240,10 @@ proptest! {
     /// from every colouring after every earlier turn (a pass keeps the colouring, so it adds
     /// no new one; `ggg3:3`: a pass is not a move and is never refused for repetition).
     /// Under the variants: situational, the (colouring, player to move) a move gives is new;
-    /// simple, it is not the colouring before the opponent's last turn.
+    /// natural situational, no earlier move gave it with the same player to move; simple, it
+    /// is not the colouring before the opponent's last turn; the ko point, it is not the
+    /// colouring before the opponent's last turn when that turn was a move that removed
+    /// stones of the player now moving (the retake the ko point forbids is the only such move).
     #[test]
     fn ggg1_3_no_colouring_repeats_within_a_game(
         case in case(
@@ -259,6 +262,10 @@ proptest! {
         let mut colourings: HashSet<Vec<Colour>> = HashSet::new();
         let mut situations: HashSet<(Vec<Colour>, Player)> = HashSet::new();
         let mut history: Vec<Vec<Colour>> = vec![played.initial.position.clone()];
+        // Colourings given by a move, with the player to move after it.
+        let mut by_moves: HashSet<(Vec<Colour>, Player)> = HashSet::new();
+        // Whether the last turn was a move that removed stones of the player now to move.
+        let mut captured_last_turn = false;
         colourings.insert(played.initial.position.clone());
         situations.insert((played.initial.position.clone(), played.setup.to_move));
         let mut moves = 0;
@@ -278,17 +285,31 @@ proptest! {
                             "a move repeated the situation {:?}, {:?} to move\n{}",
                             after, next, played.record()
                         ),
+                        Repetition::NaturalSituational => prop_assert!(
+                            !by_moves.contains(&(after.clone(), next)),
+                            "a move gave the colouring {:?} an earlier move gave, {:?} to move\n{}",
+                            after, next, played.record()
+                        ),
                         Repetition::Simple => prop_assert!(
                             history.len() < 2 || history[history.len() - 2] != after,
                             "a move gave back the colouring before the opponent's turn\n{}",
                             played.record()
                         ),
+                        Repetition::KoPoint => prop_assert!(
+                            !captured_last_turn || history[history.len() - 2] != after,
+                            "a move retook at once the stone that had just captured\n{}",
+                            played.record()
+                        ),
                         Repetition::None => unreachable!("filtered out"),
                     }
+                    captured_last_turn = (0..after.len())
+                        .any(|v| step.before.position[v] == next.colour() && after[v] == Colour::Empty);
+                    by_moves.insert((after.clone(), next));
                 }
-                Turn::Pass { .. } => prop_assert_eq!(
-                    &step.before.position, &after, "a pass changed the colouring"
-                ),
+                Turn::Pass { .. } => {
+                    captured_last_turn = false;
+                    prop_assert_eq!(&step.before.position, &after, "a pass changed the colouring")
+                }
                 Turn::Resign { .. } => {
                     prop_assert_eq!(&step.before.position, &after, "resigning changed the colouring");
                     continue;
@@ -301,7 +322,9 @@ proptest! {
             situations.insert((after.clone(), next));
             history.push(after);
         }
-        // Under positional superko the distinct colourings are exactly one per move, plus the first.
+        // Under positional superko the distinct colourings are exactly one per move, plus the
+        // first (unless the game ended by a repetition, `repetition_end`: none can under
+        // positional superko, which refuses every repetition first).
         if rule == Repetition::Positional {
             prop_assert_eq!(colourings.len(), moves + 1);
         }

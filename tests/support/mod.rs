@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use graphgo::board::{Board, Vertex};
 use graphgo::game::{
-    Colour, Neutral, NoMove, Observation, Options, Playable, Player, Repetition, RuleId, RuleSet,
-    SelfCapture, Setup, Turn,
+    Colour, KoPass, Neutral, NoMove, Observation, Options, Playable, Player, Repetition,
+    RepetitionEnd, RuleId, RuleSet, SelfCapture, Setup, Turn,
 };
 use graphgo::io::record::Record;
 use graphgo::variants::Spec;
@@ -112,15 +112,36 @@ pub fn any_options() -> impl Strategy<Value = Options> {
         1 => Just(Repetition::Situational),
         1 => Just(Repetition::Simple),
         1 => Just(Repetition::None),
+        1 => Just(Repetition::NaturalSituational),
+        2 => Just(Repetition::KoPoint),
     ];
-    (neutral, no_move, self_capture, repetition).prop_map(
-        |(neutral, no_move, self_capture, repetition)| Options {
-            neutral,
-            no_move,
-            self_capture,
-            repetition,
-        },
+    let ko_pass = prop_oneof![Just(KoPass::Clears), Just(KoPass::Keeps)];
+    let repetition_end = prop_oneof![
+        4 => Just(RepetitionEnd::None),
+        1 => Just(RepetitionEnd::PositionalDraw),
+        1 => Just(RepetitionEnd::PositionalLoss),
+        1 => Just(RepetitionEnd::SituationalDraw),
+        1 => Just(RepetitionEnd::SituationalLoss),
+    ];
+    (
+        (neutral, no_move, self_capture),
+        (repetition, ko_pass, repetition_end),
     )
+        .prop_map(
+            |((neutral, no_move, self_capture), (repetition, ko_pass, repetition_end))| Options {
+                neutral,
+                no_move,
+                self_capture,
+                repetition,
+                // `ko_pass` is read under the ko point only (records refuse it elsewhere).
+                ko_pass: if repetition == Repetition::KoPoint {
+                    ko_pass
+                } else {
+                    KoPass::Clears
+                },
+                repetition_end,
+            },
+        )
 }
 
 /// A colouring of `n` vertices: all empty (the usual start) or random stones.

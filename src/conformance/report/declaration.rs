@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::conformance::gtp;
-use crate::game::{Options, Repetition, SelfCapture};
+use crate::game::{KoPass, Options, Repetition, RepetitionEnd, SelfCapture};
 
 /// A claim of `rules.yaml`: its value and where the implementation says so.
 #[derive(Clone, Debug, Deserialize, Serialize)]
@@ -154,11 +154,31 @@ pub const DEFAULT_GAMES: u64 = 24;
 pub const DEFAULT_MAX_SECONDS: f64 = 120.0;
 
 /// The values each rule of `rules.yaml` may take (adapters/README.md), `unclaimed` included.
-pub const RULE_VALUES: [(&str, &[&str]); 8] = [
+pub const RULE_VALUES: [(&str, &[&str]); 10] = [
     ("self_capture", &["all", "multi", "none", "unclaimed"]),
     (
         "repetition",
-        &["positional", "situational", "simple", "none", "unclaimed"],
+        &[
+            "positional",
+            "situational",
+            "natural-situational",
+            "simple",
+            "ko-point",
+            "none",
+            "unclaimed",
+        ],
+    ),
+    ("ko_pass", &["clears", "keeps", "unclaimed"]),
+    (
+        "repetition_end",
+        &[
+            "none",
+            "positional-draw",
+            "positional-loss",
+            "situational-draw",
+            "situational-loss",
+            "unclaimed",
+        ],
     ),
     ("passes_end", &["two passes", "unclaimed"]),
     ("scoring", &["area", "territory", "unclaimed"]),
@@ -258,13 +278,28 @@ fn own_options(rule: &dyn Fn(&str) -> String) -> Result<Options, String> {
         "none" => SelfCapture::None,
         _ => options.self_capture,
     };
-    options.repetition = match rule("repetition").as_str() {
-        "positional" => Repetition::Positional,
-        "situational" => Repetition::Situational,
-        "simple" => Repetition::Simple,
-        "none" => Repetition::None,
-        _ => options.repetition,
+    let word = rule("repetition");
+    options.repetition = Repetition::ALL
+        .into_iter()
+        .find(|r| r.word() == word)
+        .unwrap_or(options.repetition);
+    // The ko point after a pass (read under the ko point only), and a repetition that ends
+    // the game; graphgo's defaults when unclaimed.
+    options.ko_pass = match rule("ko_pass").as_str() {
+        "keeps" if options.repetition == Repetition::KoPoint => KoPass::Keeps,
+        "keeps" => {
+            return Err(format!(
+                "rules.ko_pass.value: 'keeps' is read with repetition ko-point only, not {}",
+                options.repetition.word()
+            ))
+        }
+        _ => KoPass::Clears,
     };
+    let end = rule("repetition_end");
+    options.repetition_end = RepetitionEnd::ALL
+        .into_iter()
+        .find(|e| serde_json::to_value(e).ok().and_then(|v| v.as_str().map(str::to_string)) == Some(end.clone()))
+        .unwrap_or_default();
     // Area counting as the libraries do it (Tromp-Taylor): an empty region that reaches no
     // stone counts for nobody.
     options.neutral = crate::game::Neutral::None;
@@ -338,6 +373,7 @@ impl Declaration {
                     return Err(format!("{field}: '{word}' is not {}", values.join(", ")));
                 }
             }
+            row.own_options()?;
         }
         Ok(())
     }

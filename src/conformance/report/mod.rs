@@ -29,7 +29,10 @@ use crate::conformance::vectors::{self, Vector, VectorVerdict};
 use crate::conformance::verify::{self, Boards, Declared, Support};
 use crate::differential::compare::{Difference, Divergence};
 use crate::engine::Engine;
-use crate::game::{Colour, Options, Player, Repetition, RuleId, RuleSet, SelfCapture, Setup, Turn};
+use crate::game::{
+    Colour, KoPass, Options, Player, Repetition, RepetitionEnd, RuleId, RuleSet, SelfCapture,
+    Setup, Turn,
+};
 use crate::io::record::Game;
 
 pub mod declaration;
@@ -434,7 +437,7 @@ fn run_view(
     let mut result = ViewResult {
         view,
         self_capture: format!("{:?}", options.self_capture).to_lowercase(),
-        repetition: format!("{:?}", options.repetition).to_lowercase(),
+        repetition: options.repetition.word().to_string(),
         cells: Group::ALL.iter().map(|&g| (g, Cell::default())).collect(),
         vectors_run: 0,
         vectors_skipped: 0,
@@ -481,6 +484,8 @@ fn run_view(
         no_move: vec![crate::game::NoMove::Lose, crate::game::NoMove::Pass],
         self_capture: vec![options.self_capture],
         repetition: vec![options.repetition],
+        ko_pass: vec![options.ko_pass],
+        repetition_end: vec![options.repetition_end],
         setup_stones: knows_loadsgf,
         white_first: knows_loadsgf,
         komi: true,

@@ -44,14 +44,32 @@ pub const VECTOR_FIELDS: [&str; 9] = [
 
 /// The options that switch readings and rule variants, with every value, in the order of
 /// `game::Options`: `neutral` (register reading 1), `no_move` (reading 2), and the extension
-/// variants `self_capture` and `repetition`.
-pub const OPTION_VALUES: [(&str, &[&str]); 4] = [
+/// variants `self_capture`, `repetition`, `ko_pass` and `repetition_end`.
+pub const OPTION_VALUES: [(&str, &[&str]); 6] = [
     ("neutral", &["both", "none"]),
     ("no_move", &["lose", "pass"]),
     ("self_capture", &["all", "multi", "none"]),
     (
         "repetition",
-        &["positional", "situational", "simple", "none"],
+        &[
+            "positional",
+            "situational",
+            "natural-situational",
+            "simple",
+            "ko-point",
+            "none",
+        ],
+    ),
+    ("ko_pass", &["clears", "keeps"]),
+    (
+        "repetition_end",
+        &[
+            "none",
+            "positional-draw",
+            "positional-loss",
+            "situational-draw",
+            "situational-loss",
+        ],
     ),
 ];
 
@@ -376,7 +394,7 @@ fn check_head(head: &Head) -> Result<(), InputError> {
     for (option, values) in &head.readings {
         let Some((_, known)) = OPTION_VALUES.iter().find(|(o, _)| o == option) else {
             return Err(InputError(format!(
-                "field 'readings.{option}': unknown option (known: neutral, no_move, self_capture, repetition)"
+                "field 'readings.{option}': unknown option (known: neutral, no_move, self_capture, repetition, ko_pass, repetition_end)"
             )));
         };
         for value in values.keys() {
@@ -415,9 +433,9 @@ fn check_head(head: &Head) -> Result<(), InputError> {
                 r.winner
             )));
         }
-        if !["score", "resignation", "no-move"].contains(&r.by.as_str()) {
+        if !["score", "resignation", "no-move", "repetition"].contains(&r.by.as_str()) {
             return Err(InputError(format!(
-                "field 'result.by': '{}' is not score, resignation or no-move",
+                "field 'result.by': '{}' is not score, resignation, no-move or repetition",
                 r.by
             )));
         }
@@ -564,6 +582,7 @@ fn result_expectation(o: &Observation) -> Option<ResultExpectation> {
             EndReason::Score => "score",
             EndReason::Resignation => "resignation",
             EndReason::NoMove => "no-move",
+            EndReason::Repetition => "repetition",
         }
         .to_string(),
         score: r.score.as_ref().map(|[b, w]| ScoreExpectation {

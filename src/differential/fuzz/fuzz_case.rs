@@ -7,7 +7,8 @@ use num_rational::BigRational;
 use super::{play_generated, Chooser, ChooserView, Played};
 use crate::board::Board;
 use crate::game::{
-    Colour, Neutral, NoMove, Options, Player, Repetition, RuleId, RuleSet, SelfCapture, Setup, Turn,
+    Colour, KoPass, Neutral, NoMove, Options, Player, Repetition, RepetitionEnd, RuleId, RuleSet,
+    SelfCapture, Setup, Turn,
 };
 
 /// A board the fuzzer can build, sizes capped early (at most 6 a side, 16 graph vertices).
@@ -104,13 +105,14 @@ impl FuzzCase {
             neutral: [Neutral::Both, Neutral::None][a % 2],
             no_move: [NoMove::Lose, NoMove::Pass][b % 2],
             self_capture: [SelfCapture::All, SelfCapture::Multi, SelfCapture::None][c % 3],
-            repetition: [
-                Repetition::Positional,
-                Repetition::Situational,
-                Repetition::Simple,
-                Repetition::None,
-            ][d % 4],
+            repetition: Repetition::ALL[d % Repetition::ALL.len()],
+            // From the higher bits of the same bytes, so that the input's layout stays.
+            ko_pass: [KoPass::Clears, KoPass::Keeps][(d / Repetition::ALL.len()) % 2],
+            repetition_end: RepetitionEnd::ALL[(c / 3) % RepetitionEnd::ALL.len()],
         };
+        if setup.options.repetition != Repetition::KoPoint {
+            setup.options.ko_pass = KoPass::Clears;
+        }
         if self.white_first {
             setup.to_move = Player::White;
         }

@@ -7,7 +7,8 @@ use rand::Rng;
 use super::MAX_FUZZ_VERTICES;
 use crate::board::Board;
 use crate::game::{
-    Colour, Neutral, NoMove, Options, Player, Repetition, RuleId, SelfCapture, Setup,
+    Colour, KoPass, Neutral, NoMove, Options, Player, Repetition, RepetitionEnd, RuleId,
+    SelfCapture, Setup,
 };
 
 /// A random board of at most [`MAX_FUZZ_VERTICES`] vertices, mostly much smaller: grids,
@@ -140,12 +141,13 @@ fn random_options<R: Rng + ?Sized>(rng: &mut R) -> Options {
             [SelfCapture::All, SelfCapture::Multi, SelfCapture::None][rng.random_range(0..3)];
     }
     if rng.random_bool(0.5) {
-        o.repetition = [
-            Repetition::Positional,
-            Repetition::Situational,
-            Repetition::Simple,
-            Repetition::None,
-        ][rng.random_range(0..4)];
+        o.repetition = Repetition::ALL[rng.random_range(0..Repetition::ALL.len())];
+    }
+    if o.repetition == Repetition::KoPoint && rng.random_bool(0.5) {
+        o.ko_pass = KoPass::Keeps;
+    }
+    if rng.random_bool(0.25) {
+        o.repetition_end = RepetitionEnd::ALL[rng.random_range(0..RepetitionEnd::ALL.len())];
     }
     o
 }

@@ -266,6 +266,15 @@ impl Record {
             }
             (None, _) => equipment,
         };
+        if let Some(o) = self.options.filter(|o| {
+            o.ko_pass != crate::game::KoPass::Clears
+                && o.repetition != crate::game::Repetition::KoPoint
+        }) {
+            return bad(format!(
+                "field 'options.ko_pass': 'keeps' is read under repetition: ko-point only, not under repetition: {}",
+                o.repetition.word()
+            ));
+        }
         if rules == RuleId::Mango && self.options.is_some_and(|o| o != Options::default()) {
             return bad(
                 "field 'options': MANGO has no options (the readings and variants are General Graph Go's)",

@@ -253,6 +253,8 @@ pub(super) fn check_topological(
             ("neutral", o.neutral != d.neutral),
             ("no_move", o.no_move != d.no_move),
             ("self_capture", o.self_capture != d.self_capture),
+            ("ko_pass", o.ko_pass != d.ko_pass),
+            ("repetition_end", o.repetition_end != d.repetition_end),
         ] {
             if differs {
                 return bad(format!(
@@ -260,6 +262,13 @@ pub(super) fn check_topological(
                     rules.name()
                 ));
             }
+        }
+        if let Some(option) = o.graph_go_only() {
+            return bad(format!(
+                "field 'options.repetition': '{}' is General Graph Go's; the rules {} read positional, situational, simple or none ({option})",
+                o.repetition.word(),
+                rules.name()
+            ));
         }
     }
     Ok(())
