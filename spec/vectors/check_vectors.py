@@ -2,7 +2,7 @@
 """An independent reader of graphgo's conformance vectors (spec/FORMAT.md, "Conformance
 vectors"), written from the format and the rules only (spec/ggg.md, spec/ambiguities.md),
 sharing no code with graphgo: it builds each board from its builder, plays General Graph Go
-versions 1-3 with the four options, and compares every expectation. Vectors of other rule
+versions 1-3 with the six options, and compares every expectation. Vectors of other rule
 sets are skipped and counted.
 
     python3 spec/vectors/check_vectors.py [DIR]     # default: the directory of this file
@@ -103,6 +103,9 @@ class Game:
         self.no_move = o.get("no_move", "lose")
         self.self_capture = o.get("self_capture", "all")
         self.repetition = o.get("repetition", "positional")
+        self.ko_pass = o.get("ko_pass", "clears")
+        self.repetition_end = o.get("repetition_end", "none")
+        self.ko = None  # (point, player it is forbidden to), under repetition: ko-point
         self.komi = Fraction(str(v.get("komi", 0)))
         p = v.get("prisoners") or {}
         self.prisoners = {"black": p.get("black", 0), "white": p.get("white", 0)}
@@ -113,7 +116,8 @@ class Game:
                 self.pos[str(n)] = colour
         who = str(v.get("to_move", "black")).lower()
         self.to_move = "white" if who in ("white", "w") else "black"
-        self.history = [(self.key(self.pos), self.to_move)]
+        # (colouring, player to move, made by a move)
+        self.history = [(self.key(self.pos), self.to_move, False)]
         self.passes = 0
         self.result = None
         self.settle()
@@ -154,13 +158,38 @@ class Game:
         if (self.self_capture == "none" and own > 0) or (self.self_capture == "multi" and own == 1):
             return "option:self_capture", None
         k = self.key(pos)
-        if self.repetition == "positional" and any(k == h for h, _ in self.history):
+        if self.repetition == "positional" and any(k == h for h, _, _ in self.history):
             return ("ggg3:3" if self.version == 3 else "ggg1:3"), None
-        if self.repetition == "situational" and (k, OTHER[player]) in self.history:
+        if self.repetition == "situational" and any(
+                (h, p) == (k, OTHER[player]) for h, p, _ in self.history):
+            return "option:repetition", None
+        if self.repetition == "natural-situational" and any(
+                (h, p, m) == (k, OTHER[player], True) for h, p, m in self.history):
             return "option:repetition", None
         if self.repetition == "simple" and len(self.history) >= 2 and self.history[-2][0] == k:
             return "option:repetition", None
+        if self.repetition == "ko-point" and self.ko == (v, player):
+            return "option:repetition", None
         return None, (pos, removed)
+
+    def ko_point(self, before, after, player, v):
+        """The point a lone stone at v just took a lone stone on, forbidden to the opponent."""
+        gone = [n for n in self.names if before[n] is not None and after[n] is None]
+        if len(gone) != 1 or before[gone[0]] != OTHER[player]:
+            return None
+        if any(after[w] == player for w in self.nbr[v]):
+            return None
+        if {w for w in self.nbr[v] if after[w] is None} != {gone[0]}:
+            return None
+        return (gone[0], OTHER[player])
+
+    def repeats(self, k, player):
+        """repetition_end: the colouring k, given by player's move, occurred before."""
+        if self.repetition_end.startswith("positional"):
+            return any(h == k for h, _, _ in self.history)
+        if self.repetition_end.startswith("situational"):
+            return any((h, p) == (k, OTHER[player]) for h, p, _ in self.history)
+        return False
 
     def unable(self):
         return all(self.refusal(self.to_move, v)[0] for v in self.names if self.pos[v] is None)
@@ -206,7 +235,10 @@ class Game:
             return "ggg1:2", None
         what_l = what.lower()
         before = dict(self.pos)
+        repeated = False
         if what_l == "pass":
+            if self.ko_pass != "keeps":
+                self.ko = None
             if self.version == 2:
                 return "ggg2:2", None
             if self.version == 3:
@@ -222,13 +254,23 @@ class Game:
             if clause:
                 return clause, None
             self.pos, removed = outcome
+            repeated = self.repeats(self.key(self.pos), player)
+            self.ko = self.ko_point(before, self.pos, player, what) if self.repetition == "ko-point" else None
             if self.version == 3:
                 self.prisoners["white"] += removed["black"]
                 self.prisoners["black"] += removed["white"]
             self.passes = 0
         self.to_move = OTHER[player]
-        self.history.append((self.key(self.pos), self.to_move))
-        self.settle()
+        self.history.append((self.key(self.pos), self.to_move, what_l != "pass"))
+        if repeated:
+            self.result = {
+                "winner": OTHER[player] if self.repetition_end.endswith("loss") else "draw",
+                "by": "repetition",
+                "score": ({"black": self.score("black"), "white": self.score("white") + self.komi}
+                          if self.version == 1 else None),
+            }
+        else:
+            self.settle()
         gone = [n for n in self.names if (before[n] is not None or n == what) and self.pos[n] is None]
         return None, gone
 

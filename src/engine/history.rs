@@ -499,6 +499,38 @@ mod tests {
     }
 
     #[test]
+    fn natural_situational_superko_counts_only_colourings_a_move_gave() {
+        let delta: &[(u32, u8)] = &[(0, EMPTY)];
+        let by_move = |h: &History, next: u8| {
+            let mut scratch = Scratch::default();
+            h.repeats_a_move(BOTH_EMPTY, next, &[BLACK, EMPTY], &mut scratch, |s| {
+                s.delta.clear();
+                s.delta.extend_from_slice(delta);
+            })
+        };
+        // The start (empty pair, Black to move) and a pass (empty pair, White to move): no
+        // move gave the empty pair, so emptying vertex 0 repeats nothing under this rule,
+        // whoever is to move after it (situational superko would find both).
+        let mut h = History::new(Lookup::Situational, BOTH_EMPTY, BLACK);
+        h.record(BOTH_EMPTY, WHITE, false);
+        black_on_0(&mut h);
+        assert!(!by_move(&h, WHITE) && !by_move(&h, BLACK));
+        assert!(repeats(&h, BOTH_EMPTY, Some(WHITE), &[BLACK, EMPTY], delta));
+        // A move that gave the empty pair with White to move next (Black's stone removed by
+        // a move of Black's, say): now it counts, for that player to move only.
+        h.journal().push(was(0, BLACK));
+        h.record(BOTH_EMPTY, WHITE, true);
+        h.journal().push(was(0, EMPTY));
+        h.record(BLACK_ON_0, BLACK, true);
+        assert!(by_move(&h, WHITE));
+        assert!(!by_move(&h, BLACK));
+        // The changes of a move not yet recorded are the journal's tail.
+        assert!(h.pending_changes().is_empty());
+        h.journal().push(was(1, EMPTY));
+        assert_eq!(h.pending_changes(), [was(1, EMPTY)]);
+    }
+
+    #[test]
     fn simple_ko_looks_at_the_colouring_before_the_opponents_turn_only() {
         let mut h = History::new(Lookup::Recent, BOTH_EMPTY, BLACK);
         let current = [BLACK, EMPTY];

@@ -4,10 +4,13 @@
 //! - The record's options (`spec/ambiguities.md`, "Other decisions" and readings 1 and 2):
 //!   `self_capture: multi | none` refuses, after the source accepts it, a move that removed
 //!   the mover's own stones (counted by comparing them before and after); `repetition:
-//!   situational | simple | none` hands the source's superko clause (`ggg1:3`) the
-//!   colourings the variant forbids in place of every earlier one, and names its refusal
-//!   `option:repetition`; `neutral: none` counts the score from the source's clause
-//!   functions; `no_move: pass` lets a player without a move pass while the prisoners last.
+//!   situational | natural-situational | simple | none` hands the source's superko clause
+//!   (`ggg1:3`) the colourings the variant forbids in place of every earlier one, and names
+//!   its refusal `option:repetition`; `repetition: ko-point` refuses the move at the ko point
+//!   ([`ko_point`], kept through a pass under `ko_pass: keeps`) beside the source's turn;
+//!   `repetition_end` ends the game after a move that gives an earlier colouring;
+//!   `neutral: none` counts the score from the source's clause functions; `no_move: pass`
+//!   lets a player without a move pass while the prisoners last.
 //!   Under the options the end of a version 2 or 3 game is decided again with them (who is
 //!   "unable to make a move" depends on them), and a version 1 score is counted again.
 //! - The fast path for the legal turns: what a move removes, for every empty vertex at once

@@ -1118,3 +1118,66 @@ fn rust_version_covers_every_locked_dependency() {
         needed.0
     );
 }
+
+/// The rule variants other implementations play (issue 28), from the outside: a repetition
+/// that ends the game reads `by repetition` in both reports (the 1x3 cycle: B 1-1, W 3-1,
+/// B 2-1, W 3-1, B 1-1 gives `X . O` again, allowed by the ko point, a draw under
+/// `positional-draw`, Black 1 and White 1); the flags `--repetition ko-point`,
+/// `--ko-pass` and `--repetition-end` read an SGF game the same way; and a wrong
+/// combination names the flag or the field.
+#[test]
+fn a_repetition_that_ends_the_game_in_the_reports_and_the_flags() {
+    let record = "rules: ggg1\nboard: {grid: [3, 1]}\n\
+                  options: {self_capture: none, repetition: ko-point, repetition_end: positional-draw}\n\
+                  moves: [B 1-1, W 3-1, B 2-1, W 3-1, B 1-1]\n";
+    let r = report("repetition_end_json", record, 0);
+    assert_eq!(r["result"]["winner"], "draw");
+    assert_eq!(r["result"]["by"], "repetition");
+    assert_eq!(r["result"]["score"], json!({"black": "1", "white": "1"}));
+    let t = text("repetition_end_text", record, 0);
+    assert!(
+        t.contains("result: draw by repetition (Black 1, White 1)"),
+        "{t}"
+    );
+    // The flags, on an SGF game (SGF records take their rules from the flags).
+    let dir = scratch("repetition_end_sgf");
+    let sgf = dir.join("cycle.sgf");
+    std::fs::write(&sgf, "(;GM[1]SZ[3];B[aa];W[cc])").unwrap();
+    for (flags, code) in [
+        (vec!["--repetition", "ko-point", "--ko-pass", "keeps"], 0),
+        (
+            vec![
+                "--repetition",
+                "natural-situational",
+                "--repetition-end",
+                "situational-loss",
+            ],
+            0,
+        ),
+        (vec!["--repetition", "simple", "--ko-pass", "keeps"], 2),
+        (vec!["--repetition-end", "draw"], 2),
+    ] {
+        let mut args = vec!["play", sgf.to_str().unwrap()];
+        args.extend(flags.iter().copied());
+        let r = run(&args);
+        assert_eq!(r.code, code, "{flags:?}: {} {}", r.stdout, r.stderr);
+        if code == 2 {
+            let flag = if flags.contains(&"--ko-pass") {
+                "--ko-pass"
+            } else {
+                "--repetition-end"
+            };
+            assert!(r.stderr.contains(flag), "{flags:?}: {}", r.stderr);
+        }
+    }
+    let r = report(
+        "ko_pass_without_ko_point",
+        "rules: ggg1\nboard: {path: 2}\noptions: {ko_pass: keeps}\n",
+        2,
+    );
+    assert!(
+        r["error"]["message"].as_str().unwrap().contains("ko-point"),
+        "{r}"
+    );
+    assert_eq!(r["error"]["field"], "options.ko_pass");
+}

@@ -75,6 +75,58 @@ fn a_bad_declaration_is_refused_naming_the_file_and_field() {
     assert!(e.contains("rules.self_capture.value: 'sometimes'"), "{e}");
 }
 
+/// The `rules.yaml` values of the rule variants (adapters/README.md): the ko point, what a
+/// pass does to it, natural situational superko, and a repetition that ends the game; each
+/// read into graphgo's options for the own-rules view, and a wrong one refused by name.
+#[test]
+fn the_rule_variants_of_rules_yaml_read_into_graphgos_options() {
+    use graphgo::game::{KoPass, Repetition, RepetitionEnd};
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("variant-adapters");
+    let declare = |rules: &str| {
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("thing")).unwrap();
+        let text = std::fs::read_to_string(root().join("adapters/sgfmill/rules.yaml"))
+            .unwrap()
+            .replace("name: sgfmill", "name: thing")
+            .replace(
+                "  repetition: {value: none,",
+                &format!("{rules}\n  repetition0: {{value: none,"),
+            );
+        std::fs::write(dir.join("thing/rules.yaml"), text).unwrap();
+        graphgo::conformance::report::declarations(&dir).and_then(|found| found[0].1.own_options())
+    };
+    let o = declare(
+        "  repetition: {value: ko-point, source: s}\n  ko_pass: {value: keeps, source: s}\n  repetition_end: {value: positional-draw, source: s}",
+    )
+    .unwrap();
+    assert_eq!(
+        (o.repetition, o.ko_pass, o.repetition_end),
+        (
+            Repetition::KoPoint,
+            KoPass::Keeps,
+            RepetitionEnd::PositionalDraw
+        )
+    );
+    let o = declare("  repetition: {value: natural-situational, source: s}").unwrap();
+    assert_eq!(
+        (o.repetition, o.ko_pass, o.repetition_end),
+        (
+            Repetition::NaturalSituational,
+            KoPass::Clears,
+            RepetitionEnd::None
+        )
+    );
+    let e = declare(
+        "  repetition: {value: ko-point, source: s}\n  repetition_end: {value: draw, source: s}",
+    )
+    .unwrap_err();
+    assert!(e.contains("rules.repetition_end.value: 'draw'"), "{e}");
+    let e =
+        declare("  repetition: {value: simple, source: s}\n  ko_pass: {value: keeps, source: s}")
+            .unwrap_err();
+    assert!(e.contains("rules.ko_pass.value: 'keeps'"), "{e}");
+}
+
 #[test]
 fn the_committed_page_shows_the_matrix_in_chromium_and_its_links_resolve() {
     let page = root().join("spec/conformance.html");

@@ -956,7 +956,14 @@ pub fn exercised_clauses(setup: &Setup, expected: &Expected) -> BTreeSet<String>
             }
         }
     }
-    if let Some(r) = &expected.result {
+    if expected
+        .result
+        .as_ref()
+        .is_some_and(|r| r.by == "repetition")
+    {
+        // A move that repeats ends the game under the record's option, not a clause.
+        add("option:repetition_end");
+    } else if let Some(r) = &expected.result {
         match rules {
             RuleId::Ggg1 => {
                 add("ggg1:4");
