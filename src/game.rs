@@ -271,16 +271,19 @@ impl Repetition {
         Repetition::None,
     ];
 
+    /// The values' names in records, flags and `rules.yaml`, in the order of [`Self::ALL`].
+    pub const WORDS: [&'static str; 6] = [
+        "positional",
+        "situational",
+        "natural-situational",
+        "simple",
+        "ko-point",
+        "none",
+    ];
+
     /// The value's name in records, flags and `rules.yaml`.
     pub fn word(self) -> &'static str {
-        match self {
-            Repetition::Positional => "positional",
-            Repetition::Situational => "situational",
-            Repetition::NaturalSituational => "natural-situational",
-            Repetition::Simple => "simple",
-            Repetition::KoPoint => "ko-point",
-            Repetition::None => "none",
-        }
+        Repetition::WORDS[self as usize]
     }
 }
 
@@ -330,6 +333,20 @@ impl RepetitionEnd {
         RepetitionEnd::SituationalLoss,
     ];
 
+    /// The values' names in records, flags and `rules.yaml`, in the order of [`Self::ALL`].
+    pub const WORDS: [&'static str; 5] = [
+        "none",
+        "positional-draw",
+        "positional-loss",
+        "situational-draw",
+        "situational-loss",
+    ];
+
+    /// The value's name in records, flags and `rules.yaml`.
+    pub fn word(self) -> &'static str {
+        RepetitionEnd::WORDS[self as usize]
+    }
+
     /// True when the colouring must also have had the mover's opponent to move.
     pub fn situational(self) -> bool {
         matches!(
@@ -378,11 +395,7 @@ impl Options {
             return Some("ko_pass: keeps".into());
         }
         if self.repetition_end != RepetitionEnd::None {
-            let word = serde_json::to_value(self.repetition_end)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_string))
-                .unwrap_or_default();
-            return Some(format!("repetition_end: {word}"));
+            return Some(format!("repetition_end: {}", self.repetition_end.word()));
         }
         None
     }
@@ -832,6 +845,29 @@ mod tests {
             (Player::Black.word(), Player::White.word()),
             ("black", "white")
         );
+    }
+
+    #[test]
+    fn the_words_of_the_rule_variants_are_their_names_in_records() {
+        // `word` serves flags, reports and rules.yaml; serde reads and writes records: one
+        // name each.
+        let serde_word = |v: serde_json::Value| v.as_str().unwrap().to_string();
+        for r in Repetition::ALL {
+            assert_eq!(serde_word(serde_json::to_value(r).unwrap()), r.word());
+        }
+        for e in RepetitionEnd::ALL {
+            assert_eq!(serde_word(serde_json::to_value(e).unwrap()), e.word());
+        }
+        assert_eq!(Repetition::KoPoint.word(), "ko-point");
+        assert_eq!(RepetitionEnd::SituationalLoss.word(), "situational-loss");
+        // Who wins a game ended by repetition: nobody, or the mover's opponent.
+        assert_eq!(RepetitionEnd::PositionalDraw.winner(Player::Black), None);
+        assert_eq!(
+            RepetitionEnd::SituationalLoss.winner(Player::Black),
+            Some(Player::White)
+        );
+        assert!(RepetitionEnd::SituationalDraw.situational());
+        assert!(!RepetitionEnd::PositionalLoss.situational());
     }
 
     #[test]

@@ -519,7 +519,7 @@ impl EngineGame {
                 format!("{name} would capture {k} of the mover's own stones")
             }
             Refusal::Repeats if self.game.options.repetition == Repetition::KoPoint => {
-                format!("{name} is the ko point: the stone captured there may not retake at once")
+                format!("{name} is the ko point: the ko may not be taken back at once")
             }
             Refusal::Repeats => format!("{name} would repeat an earlier position"),
         };

@@ -189,7 +189,7 @@ impl GraphGoGame {
             (Ok(_), &Turn::Move { player, at }) if self.ko == Some((at, player)) => Err(Illegal {
                 clause: "option:repetition",
                 reason: format!(
-                    "{} is the ko point: the stone captured there may not retake at once",
+                    "{} is the ko point: the ko may not be taken back at once",
                     view.position.graph.name(at)
                 ),
             }),

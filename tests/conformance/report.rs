@@ -93,7 +93,8 @@ fn the_rule_variants_of_rules_yaml_read_into_graphgos_options() {
                 &format!("{rules}\n  repetition0: {{value: none,"),
             );
         std::fs::write(dir.join("thing/rules.yaml"), text).unwrap();
-        graphgo::conformance::report::declarations(&dir).and_then(|found| found[0].1.own_options())
+        graphgo::conformance::report::declarations(&dir)
+            .and_then(|found| found[0].1.rows()[0].own_options())
     };
     let o = declare(
         "  repetition: {value: ko-point, source: s}\n  ko_pass: {value: keeps, source: s}\n  repetition_end: {value: positional-draw, source: s}",

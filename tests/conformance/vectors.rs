@@ -302,8 +302,8 @@ fn a_wrong_reading_status_fails_on_the_reference() {
     // With simple ko the retake is still refused (valid would be wrong only for `none`).
     let v = corrupt(
         "repetition-path2-positional-ggg1",
-        "repetition: {\"none\": invalid",
-        "repetition: {\"none\": valid",
+        "natural-situational: acceptable, \"none\": invalid",
+        "natural-situational: acceptable, \"none\": valid",
     );
     let lines = failures(v);
     assert!(

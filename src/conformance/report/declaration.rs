@@ -298,7 +298,7 @@ fn own_options(rule: &dyn Fn(&str) -> String) -> Result<Options, String> {
     let end = rule("repetition_end");
     options.repetition_end = RepetitionEnd::ALL
         .into_iter()
-        .find(|e| serde_json::to_value(e).ok().and_then(|v| v.as_str().map(str::to_string)) == Some(end.clone()))
+        .find(|e| e.word() == end)
         .unwrap_or_default();
     // Area counting as the libraries do it (Tromp-Taylor): an empty region that reaches no
     // stone counts for nobody.

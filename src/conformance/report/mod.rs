@@ -29,10 +29,7 @@ use crate::conformance::vectors::{self, Vector, VectorVerdict};
 use crate::conformance::verify::{self, Boards, Declared, Support};
 use crate::differential::compare::{Difference, Divergence};
 use crate::engine::Engine;
-use crate::game::{
-    Colour, KoPass, Options, Player, Repetition, RepetitionEnd, RuleId, RuleSet, SelfCapture,
-    Setup, Turn,
-};
+use crate::game::{Colour, Options, Player, Repetition, RuleId, RuleSet, SelfCapture, Setup, Turn};
 use crate::io::record::Game;
 
 pub mod declaration;
@@ -152,11 +149,14 @@ pub fn classify(
             _ => Group::TurnOrder,
         };
     };
-    // Played with every self-capture allowed and no repetition rule, so that it is made.
+    // Played with every self-capture allowed and no repetition rule (none that refuses, none
+    // that ends the game), so that it is made.
     let free = Setup {
         options: Options {
             self_capture: SelfCapture::All,
             repetition: Repetition::None,
+            ko_pass: crate::game::KoPass::Clears,
+            repetition_end: crate::game::RepetitionEnd::None,
             ..options
         },
         ..setup.clone()

@@ -49,28 +49,9 @@ pub const OPTION_VALUES: [(&str, &[&str]); 6] = [
     ("neutral", &["both", "none"]),
     ("no_move", &["lose", "pass"]),
     ("self_capture", &["all", "multi", "none"]),
-    (
-        "repetition",
-        &[
-            "positional",
-            "situational",
-            "natural-situational",
-            "simple",
-            "ko-point",
-            "none",
-        ],
-    ),
+    ("repetition", &crate::game::Repetition::WORDS),
     ("ko_pass", &["clears", "keeps"]),
-    (
-        "repetition_end",
-        &[
-            "none",
-            "positional-draw",
-            "positional-loss",
-            "situational-draw",
-            "situational-loss",
-        ],
-    ),
+    ("repetition_end", &crate::game::RepetitionEnd::WORDS),
 ];
 
 /// Wycheproof's tri-state, per option value: do this vector's expectations hold when the
