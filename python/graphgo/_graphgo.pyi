@@ -17,7 +17,7 @@ class GameResult:
 
     winner: Optional[Literal["black", "white"]]
     """The winner, or None for a draw."""
-    by: Literal["score", "resignation", "no-move"]
+    by: Literal["score", "resignation", "no-move", "repetition"]
     score: Optional[Tuple[Fraction, Fraction]]
     """Black's and White's scores, komi included, where the rules score the game."""
 

@@ -172,7 +172,7 @@ fn rules_from(word: &str) -> Result<RuleId> {
 pub struct GameResult {
     /// `"black"`, `"white"`, or `None` for a draw.
     pub winner: Option<String>,
-    /// `"score"`, `"resignation"` or `"no-move"`.
+    /// `"score"`, `"resignation"`, `"no-move"` or `"repetition"` (option `repetition_end`).
     pub by: String,
     /// Black's and White's scores (komi included) as Fractions, where the rules score.
     pub score: Option<Py<PyAny>>,
