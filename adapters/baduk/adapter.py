@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""graphgo's adapter for baduk (PyPI `baduk` 1.0.4, installed with --no-deps: the
+terminal-table it pins is not served and its rules do not import it): the GTP subset of
+spec/FORMAT.md, answered by `baduk.game.game.Game`.
+
+A move is `Game.move(coordinate)` with baduk's own coordinate, the row number then the column
+letter ("4D": row 4 counted from 1, column D in `ALPHA_KEY`, which skips I); it plays for
+`Game.get_current_player()` (it takes no colour: the adapter refuses the other colour,
+`alternating`) and raises `ValidationError` when it refuses a move (a stone on a stone, a
+self-capture, a retake that "Breaks simple Ko Rule"). A pass is `Game.move("pass")`, and
+`Game.pass_turn` calls `end_game()` on the second pass in a row (it prints "End Game." and
+play goes on: there is no state of a finished game to read). `is_legal` is `Game.move` on a
+deep copy. `list_stones` reads the board's `StoneLink`s (`Board.board[y][x].stone`). Board
+rows count from 0 at baduk's row 1; either way round the graph is the same.
+"""
+
+import contextlib
+import copy
+import importlib.metadata
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from baduk.constants.constants import ALPHA_KEY  # noqa: E402
+from baduk.enums.enums import Stone  # noqa: E402
+from baduk.exception.exceptions import ValidationError  # noqa: E402
+from baduk.game.game import Game  # noqa: E402
+
+from gtp_subset import Refused, serve  # noqa: E402
+
+STONE = {"b": Stone.BLACK, "w": Stone.WHITE}
+
+
+class Library:
+    name = "baduk Game"
+    version = importlib.metadata.version("baduk")
+    alternating = True
+
+    def __init__(self):
+        self.side = 19
+        self.clear()
+
+    def set_size(self, n):
+        if not 1 <= n <= 25:
+            raise Refused("unacceptable size")
+        try:
+            Game(n)
+        except ValidationError:
+            raise Refused("unacceptable size")
+        self.side = n
+
+    def clear(self):
+        self.game = Game(self.side)
+
+    def komi(self, k):
+        pass  # Game has no komi and no score
+
+    @staticmethod
+    def coordinate(point):
+        if point is None:
+            return "pass"
+        column, row = point
+        return f"{row + 1}{ALPHA_KEY[column]}"
+
+    def play(self, colour, point):
+        try:
+            with contextlib.redirect_stdout(sys.stderr):  # end_game prints "End Game."
+                self.game.move(self.coordinate(point))
+        except ValidationError as e:
+            raise Refused(f"illegal move ({e})")
+
+    def is_legal(self, colour, point):
+        try:
+            with contextlib.redirect_stdout(sys.stderr):
+                copy.deepcopy(self.game).move(self.coordinate(point))
+            return True
+        except ValidationError:
+            return False
+
+    def stones(self, colour):
+        return [(x, y) for y, line in enumerate(self.game._board.board)
+                for x, link in enumerate(line) if link.stone == STONE[colour]]
+
+    def to_move(self):
+        return "b" if self.game.get_current_player().get_stone() == Stone.BLACK else "w"
+
+
+if __name__ == "__main__":
+    serve(Library(), 19)

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""graphgo's adapter for sente (PyPI `sente` 0.4.2, a C++ Go library for Python): the GTP
+subset of spec/FORMAT.md, answered by `sente.Game`.
+
+`sente.Game(size, rules, komi)` plays 9x9, 13x13 and 19x19 only. `Game.play(x, y, stone)`
+(x and y from 1) raises `IllegalMoveException` for a move `Game.is_legal` refuses: "Sente
+checks five conditions ... on the board? ... occupied point? ... the person playing the
+stone's turn? ... self-capture? ... illegal because of a Ko?" (its docstring); `play(None)`
+passes. `is_legal` is `Game.is_legal(x, y, stone)`, `all_legal` is `Game.get_legal_moves()`
+(the library's own list, for the player to move; its two entries off the board, the pass and
+the resignation, are left out). `list_stones` is `Game.get_point(x, y)` over the board. The
+end is `Game.is_over()` and `Game.get_result()` ("B+81.0"); `final_score` is the margin of
+that result (sente's docstring: "automatic scoring does not remove dead stones"). A GTP vertex
+(column, row) is sente's (x, y) = (column + 1, row + 1).
+
+Argument: the rules, `chinese` (default), `japanese` or `korean` (`sente.rules`).
+"""
+
+import importlib.metadata
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+import sente  # noqa: E402
+
+from gtp_subset import Refused, serve  # noqa: E402
+
+STONE = {"b": sente.stone.BLACK, "w": sente.stone.WHITE}
+RULES = {"chinese": sente.rules.CHINESE, "japanese": sente.rules.JAPANESE,
+         "korean": sente.rules.KOREAN}
+
+
+class Library:
+    version = importlib.metadata.version("sente")
+    alternating = True
+    play_checks_turn = True
+
+    def __init__(self, rules):
+        self.rules = rules
+        self.name = f"sente Game (rules {rules})"
+        self.side, self.komi_value = 19, 0.0
+        self.clear()
+
+    def set_size(self, n):
+        if n not in (9, 13, 19):
+            raise Refused("unacceptable size")
+        self.side = n
+
+    def clear(self):
+        self.game = sente.Game(self.side, RULES[self.rules], self.komi_value)
+
+    def komi(self, k):
+        self.komi_value = k
+        self.clear()
+
+    def play(self, colour, point):
+        try:
+            if point is None:
+                if self.to_move() != colour:
+                    raise Refused(f"illegal move (it is {self.to_move()}'s turn)")
+                self.game.play(None)
+            else:
+                self.game.play(point[0] + 1, point[1] + 1, STONE[colour])
+        except sente.exceptions.IllegalMoveException as e:
+            raise Refused(f"illegal move ({e})")
+
+    def is_legal(self, colour, point):
+        return bool(self.game.is_legal(point[0] + 1, point[1] + 1, STONE[colour]))
+
+    def legal(self, colour):
+        if self.to_move() != colour:
+            return []
+        return [(m.get_x(), m.get_y()) for m in self.game.get_legal_moves()
+                if m.get_x() < self.side and m.get_y() < self.side]
+
+    def stones(self, colour):
+        s = self.side
+        return [(x, y) for x in range(s) for y in range(s)
+                if self.game.get_point(x + 1, y + 1) == STONE[colour]]
+
+    def to_move(self):
+        return "b" if self.game.get_active_player() == sente.stone.BLACK else "w"
+
+    def result(self):
+        return self.game.get_result() if self.game.is_over() else None
+
+    def final_score(self):
+        result = self.game.get_result()
+        margin = float(result[2:]) if "+" in result else 0.0
+        return margin if result.startswith("B") else -margin
+
+
+if __name__ == "__main__":
+    serve(Library(sys.argv[1] if len(sys.argv) > 1 else "chinese"), 19)
