@@ -13,7 +13,10 @@ KataGo's GTP answers only in its own words (spec/engines/katago.md, "How it is d
   `kata-raw-nn`, which is `NAN` exactly where `isLegal` is false (cpp/neuralnet/nneval.cpp,
   `isLegal[i] = history.isLegal(board,loc,nextPlayer)`, then `policy[i] = ... -1.0f` and
   cpp/command/gtp.cpp prints a negative probability as `NAN`). `all_legal` is that mask,
-  one neural-net evaluation per position (cached until the position changes).
+  one neural-net evaluation per position (cached until the position changes), and `play`
+  refuses a point the mask refuses before it sends KataGo the move: the subset's `play` is
+  "refused when the implementation refuses it", and KataGo's rules refuse it even though its
+  GTP `play` would accept it (spec/engines/katago.md, verdict 1, shows both).
 - **The stones.** From `showboard` (`X` black, `O` white; the digits after a stone mark the
   last three moves and are skipped).
 - **The end and the score.** `printsgf` writes `RE[...]` once KataGo's game history says the
@@ -142,6 +145,8 @@ class Library:
 
     def play(self, colour, point):
         self.sync_size()
+        if point is not None and point not in self.legal(colour):
+            raise Refused("illegal move (KataGo's rules: kata-raw-nn's policy is NAN there)")
         ok, text = self.katago.ask(f"play {colour} {'pass' if point is None else vertex(point)}")
         self.cache = {}
         if not ok:
