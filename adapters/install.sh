@@ -6,6 +6,7 @@
 #           (installed with --no-deps: only its KataGo/ and models/ folders are used),
 #           extracted to target/katago/ (no FUSE here), with Debian's OpenCL on the CPU
 #           (ocl-icd-libopencl1, pocl-opencl-icd);
+#   joseki  the crate joseki 0.0.1's helper (adapters/joseki), built with Cargo into target/joseki;
 #   a virtual environment target/venv-NAME for each adapters/NAME/requirements.txt whose
 #           first line says "# python X.Y" (a pinned pyenv or Debian interpreter): the
 #           packages that do not install on the shared environment's Python.
@@ -53,6 +54,16 @@ EOF
   "$dir/squashfs-root/AppRun" version | head -1
 }
 
+# joseki (crates.io): the helper adapters/joseki/src/main.rs, built with Cargo into target/joseki.
+install_joseki() {
+  local bin=target/joseki/release/graphgo-joseki-replay
+  if [ -x "$bin" ] && [ "$bin" -nt adapters/joseki/src/main.rs ] && [ "$bin" -nt adapters/joseki/Cargo.lock ]; then
+    echo "joseki: already built ($bin)"; return 0
+  fi
+  cargo build --quiet --release --locked --manifest-path adapters/joseki/Cargo.toml \
+    --target-dir target/joseki && echo "joseki: built $bin"
+}
+
 # target/venv-NAME for adapters/NAME/requirements.txt whose first line is "# python X.Y".
 install_venv() {
   local req=$1 name version python venv
@@ -85,6 +96,7 @@ install_venv() {
 }
 
 if wanted katago; then timed install_katago katago || echo "katago: not installed (its rows say so)"; fi
+if wanted joseki; then timed install_joseki joseki || echo "joseki: not built (its row says so)"; fi
 for req in adapters/*/requirements.txt; do
   head -1 "$req" | grep -q "^# python " || continue
   name="$(basename "$(dirname "$req")")"

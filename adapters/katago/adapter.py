@@ -26,7 +26,9 @@ KataGo's GTP answers only in its own words (spec/engines/katago.md, "How it is d
   search instead. The configurations of rules.yaml therefore set `friendlyPassOk false`
   after each preset (it changes nothing else in the rules: adapters/katago/rules.yaml).
 
-Moves, sizes, komi and rules are passed to KataGo unchanged. KataGo runs from
+Moves, sizes, komi and rules are passed to KataGo unchanged. KataGo builds its network again
+for each board size (seconds), so the adapter keeps one KataGo per size (up to four), each set
+up with the row's rules, and sends each command to the one of the current size. KataGo runs from
 target/katago/ (installed by .ci/run) with adapters/katago/gtp.cfg: one search thread, no
 pondering, no resignation, and the OpenCL tuner file adapters/katago/tuner.txt so that it
 does not tune (its tuner crashes on this machine's CPU OpenCL).
@@ -105,24 +107,61 @@ def vertex(point):
 
 class Library:
     name = "KataGo"
+    # KataGo builds its network again for each board size (about 5 s here): the adapter keeps
+    # one KataGo per size, up to this many, each set up with the row's rules.
+    PROCESSES = 4
 
     def __init__(self, setup):
-        self.katago = KataGo()
+        self.setup = setup
+        self.pool = {}  # (width, height) -> [KataGo, komi it has], most recently used last
+        self.katago = self.spawn((19, 19))  # KataGo starts on 19x19 (gtp.cfg has no size)
         self.version = self.katago.must("version")
-        for command in setup:
-            self.katago.must(command)
-        self.width = self.height = 19  # KataGo starts on 19x19 (gtp.cfg has no size)
+        self.width = self.height = 19
         self.wanted = (19, 19)
+        self.komi_value = None
         self.cache = {}
+        self.first_size_taken = False  # the first KataGo is resized once rather than kept at 19
+
+    def spawn(self, size):
+        katago = KataGo()
+        for command in self.setup:
+            katago.must(command)
+        if size != (19, 19):
+            w, h = size
+            katago.must(f"boardsize {w}" if w == h else f"rectangular_boardsize {w} {h}")
+        self.pool[size] = [katago, None]
+        return katago
 
     # -- the board ------------------------------------------------------------------------
 
     def sync_size(self):
-        if self.wanted != (self.width, self.height):
-            w, h = self.wanted
-            self.katago.must(f"boardsize {w}" if w == h else f"rectangular_boardsize {w} {h}")
-            self.width, self.height = w, h
-            self.cache = {}
+        if self.wanted == (self.width, self.height):
+            return
+        size = self.wanted
+        if not self.first_size_taken and list(self.pool) == [(19, 19)]:
+            self.first_size_taken = True
+            entry = self.pool.pop((19, 19))
+            if size not in self.pool:
+                w, h = size
+                entry[0].must(f"boardsize {w}" if w == h else f"rectangular_boardsize {w} {h}")
+                self.pool[size] = entry
+        self.first_size_taken = True
+        if size in self.pool:
+            self.pool[size] = self.pool.pop(size)  # most recently used last
+        elif len(self.pool) < self.PROCESSES:
+            self.spawn(size)
+        else:
+            oldest = next(iter(self.pool))
+            entry = self.pool.pop(oldest)
+            w, h = size
+            entry[0].must(f"boardsize {w}" if w == h else f"rectangular_boardsize {w} {h}")
+            self.pool[size] = entry
+        self.katago = self.pool[size][0]
+        if self.komi_value is not None and self.pool[size][1] != self.komi_value:
+            self.katago.must(f"komi {self.komi_value:g}")
+            self.pool[size][1] = self.komi_value
+        self.width, self.height = size
+        self.cache = {}
 
     def set_size(self, n):
         if not 2 <= n <= 19:
@@ -140,7 +179,9 @@ class Library:
         self.cache = {}
 
     def komi(self, k):
+        self.komi_value = k
         self.katago.must(f"komi {k:g}")
+        self.pool[(self.width, self.height)][1] = k
         self.cache = {}
 
     def play(self, colour, point):

@@ -72,6 +72,8 @@ class Library:
 
     @staticmethod
     def move(board, colour, point):
+        if point is not None and not isinstance(point, str):
+            raise ValueError("polyclash plays on its sphere only (graphgo-board_select sphere)")
         if point is None:
             if board.current_player != PLAYER[colour]:
                 raise ValueError("not the player's turn (Board.current_player)")
