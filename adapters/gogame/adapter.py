@@ -15,7 +15,9 @@ A move is `Board.play(x, y, color=...)` (it raises ValueError "You cannot play h
 `Board.is_playable` says no), a pass `Board.skip(color=...)` (True when the game is over);
 `is_legal` is `Board.is_playable`, `all_legal` is `Board.playable_moves` (the library's own
 list). No player is joined, so either colour may move (`_verify_color_before_playing` only
-warns when players are joined). `list_stones` is `Board.vertices(color)`.
+warns when players are joined). `list_stones` is `Board.vertices(color)`; `final_score` is
+`Board.score(Black) - Board.score(White)` (stones and prisoners: gogame's count, which graphgo
+does not claim to share), and the game is over once `Board.skip` has returned True.
 """
 
 import importlib.metadata
@@ -110,6 +112,18 @@ class Library:
 
     def stones(self, colour):
         return [self.name(x, y) for x, y in self.board.vertices(COLOR[colour])]
+
+    def final_score(self):
+        """Board.score: 'the number of vertices belonging to the player + the number of his
+        prisoners' (no komi)."""
+        return self.board.score(Color.Black) - self.board.score(Color.White)
+
+    def result(self):
+        """None until Board.skip has said the game is over, then the margin of Board.score."""
+        if not self.over:
+            return None
+        margin = self.final_score()
+        return "0" if margin == 0 else f"{'B' if margin > 0 else 'W'}+{abs(margin)}"
 
 
 if __name__ == "__main__":

@@ -10,7 +10,8 @@ call its console makes for a typed move (through isValidMove), with pi = x + 19 
 the top row; it plays for the colour to move (`Board.next`: 1 Black, 2 White), takes no
 colour, and returns False when it refuses (then the board is as before). It has no pass (its
 console plays passes only in its automatic games, `autoX`): a pass is refused. `is_legal` is
-`playOneMove` on a deep copy. Only 19x19 (`BOARDSIZE = 19`).
+`playOneMove` on a deep copy. Only 19x19 (`BOARDSIZE = 19`). `final_score` is
+`Board.endGameCount()`'s `result`, the count its console prints at the end of an automatic game.
 """
 
 import contextlib
@@ -72,6 +73,12 @@ class Library:
     def stones(self, colour):
         code = 1 if colour == "b" else 2
         return [(i % 19, 18 - i // 19) for i, c in enumerate(self.board.boardlist) if c == code]
+
+    def final_score(self):
+        """Board.endGameCount()['result']: Black's stones and 'eyes' less White's (an empty point
+        counts for the colour of its first neighbour in the order right, left, below, above)."""
+        with contextlib.redirect_stdout(sys.stderr):
+            return self.board.endGameCount()["result"]
 
     def to_move(self):
         return "b" if self.board.next == 1 else "w"

@@ -184,6 +184,11 @@ fn wgo_adapter_plays_known_moves() {
     known_moves("wgo", false);
 }
 
+#[test]
+fn besogo_adapter_plays_known_moves() {
+    known_moves("besogo", false);
+}
+
 /// graphgo's vertex of the GTP name `v` on a 5x5 grid (column letter, row from the bottom).
 fn at(board: &Board, v: &str) -> usize {
     board.vertex(v).unwrap_or_else(|| panic!("{v} on 5x5"))

@@ -35,3 +35,11 @@ for name, c in moves:
         print("refused:", name, e)
 print("3x3 before Black's C2 again: black", b.vertices(B), "white", b.vertices(W))
 print("Board.is_playable for Black at C2 (B 3-2):", b.is_playable(1, 2, B))
+
+# Two passes in a row (Board.skip returns True when the game is over).
+b = Board(size=3)
+print("two skips on the empty 3x3 board:", b.skip(color=B), b.skip(color=W))
+b = Board(size=3)
+b.play(1, 1, color=B)
+print("B b2, then two skips:", b.skip(color=W), b.skip(color=B),
+      "| score black", b.score(B), "white", b.score(W))
