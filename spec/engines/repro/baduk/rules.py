@@ -39,3 +39,15 @@ with contextlib.redirect_stdout(out):
     g.move("pass")
     g.move("pass")
 print("after B B2 and two passes, Game printed:", repr(out.getvalue()), "| then Black's A1:", attempt(g, "1A"))
+
+# The shrunk finding repro/baduk/refused-self-capture.yaml: B E2, W B2, B E5, W E3, B D4, W C2,
+# B D3, W pass, B C5; White's E4 would take White's own E3 and E4 and is refused; then White's
+# D5, a lone stone with no liberty that captures nothing.
+g = Game(5)
+play(g, ["2E", "2B", "5E", "3E", "4D", "2C", "3D", "pass", "5C"])
+print("White's E4 (its E3 and E4 without liberty):", attempt(g, "4E"),
+      "| E3 afterwards:", repr(g.get_position("3E")))
+print("then White's D5 (a lone self-capture):", attempt(g, "5D"))
+g = Game(5)
+play(g, ["2E", "2B", "5E", "3E", "4D", "2C", "3D", "pass", "5C"])
+print("the same D5 without the refused E4 before it:", attempt(g, "5D"))
