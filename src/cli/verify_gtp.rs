@@ -93,9 +93,9 @@ pub(super) fn verify_gtp(
     rules.prepare_for(&plan);
     if !json {
         graphgo::outln!(
-            "graphgo verify-gtp: {} against graphgo (ggg1, self-capture {:?}, repetition {}); {}; seed {seed}",
+            "graphgo verify-gtp: {} against graphgo (ggg1, self-capture {}, repetition {}); {}; seed {seed}",
             engine.join(" "),
-            options.self_capture,
+            word(options.self_capture),
             options.repetition.word(),
             graphgo::conformance::verify::EngineUnderTest::methods(&rules)
         );
@@ -156,4 +156,13 @@ pub(super) fn verify_gtp(
     } else {
         ExitCode::from(1)
     }
+}
+
+/// An option's value in the format's words (`all`, `none`: its name in a record), never
+/// the name of the Rust value (`All`, `None`).
+fn word(value: impl serde::Serialize) -> String {
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
 }

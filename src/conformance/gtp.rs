@@ -183,6 +183,9 @@ pub struct GtpProcess {
     /// The commands the engine lists (`list_commands`).
     pub commands: BTreeSet<String>,
     dead: Option<GtpFailure>,
+    /// The last command answered: a line waiting before the next one is sent is a second
+    /// answer to it.
+    answered: String,
 }
 
 impl GtpProcess {
@@ -237,6 +240,7 @@ impl GtpProcess {
             limits,
             commands: BTreeSet::new(),
             dead: None,
+            answered: String::new(),
         };
         let listed = process.ask("list_commands")?;
         process.timeout = timeout;
@@ -310,6 +314,39 @@ impl GtpProcess {
                 stderr: String::new(),
             }
         };
+        // Nothing may be waiting before a command is sent: a line there is an answer nobody
+        // asked for (an engine that answers twice), which would otherwise be read as the
+        // answer to this command and make a rule finding of a protocol error.
+        while let Ok(waiting) = self.output.try_recv() {
+            match waiting {
+                Output::Line(l) if l.trim().is_empty() => {}
+                Output::Line(l) => {
+                    return Err(GtpFailure::TooLong {
+                        command: self.answered.clone(),
+                        what: format!(
+                            "it answered a second time, '{}': the engine answered more than it was asked",
+                            quoted(&l)
+                        ),
+                        stderr: String::new(),
+                    })
+                }
+                Output::Closed => return Err(exited(self)),
+                Output::LongLine => {
+                    return Err(GtpFailure::TooLong {
+                        command: command.to_string(),
+                        what: format!("a line of more than {} bytes", self.limits.line_bytes),
+                        stderr: String::new(),
+                    })
+                }
+                Output::NotUtf8(at) => {
+                    return Err(GtpFailure::NotUtf8 {
+                        command: command.to_string(),
+                        at,
+                        stderr: String::new(),
+                    })
+                }
+            }
+        }
         let written = match self.stdin.as_mut() {
             Some(stdin) => writeln!(stdin, "{command}").and_then(|_| stdin.flush()),
             None => Err(std::io::Error::other("closed")),
@@ -322,8 +359,17 @@ impl GtpProcess {
         let mut answer: Vec<String> = Vec::new();
         let mut bytes = 0;
         loop {
+            // Waited in slices, so that an engine that exited while something it started
+            // still holds its output open is reported as exited, not hung.
             let left = deadline.saturating_duration_since(Instant::now());
-            let line = match self.output.recv_timeout(left) {
+            let slice = left.min(Duration::from_millis(100));
+            let line = match self.output.recv_timeout(slice) {
+                Err(RecvTimeoutError::Timeout) if !left.is_zero() => {
+                    if let Ok(Some(_)) = self.child.try_wait() {
+                        return Err(exited(self));
+                    }
+                    continue;
+                }
                 Ok(Output::Line(l)) => l,
                 Ok(Output::LongLine) => {
                     return Err(GtpFailure::TooLong {
@@ -384,6 +430,7 @@ impl GtpProcess {
         };
         // Drop an id, if the engine echoed one (we send none).
         let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+        self.answered = command.to_string();
         let mut text = rest.trim().to_string();
         for l in &answer[1..] {
             text.push('\n');
@@ -407,8 +454,11 @@ impl GtpProcess {
     fn kill(&mut self) {
         self.stdin = None;
         #[cfg(unix)]
-        if let Ok(None) = self.child.try_wait() {
-            // The engine's process group is its own (see `spawn`): kill all of it.
+        {
+            // The engine's process group is its own (see `spawn`): kill all of it, even
+            // when the engine itself has exited, so that nothing it started (a child that
+            // holds its pipes) is left running. The group's id is not given to another
+            // process while a member of it lives.
             let _ = Command::new("kill")
                 .args(["-KILL", "--", &format!("-{}", self.child.id())])
                 .stdout(Stdio::null())
@@ -431,11 +481,12 @@ impl Drop for GtpProcess {
             // A polite quit first; killed if it has not exited shortly after.
             for _ in 0..20 {
                 if let Ok(Some(_)) = self.child.try_wait() {
-                    return;
+                    break;
                 }
                 std::thread::sleep(Duration::from_millis(5));
             }
         }
+        // Whatever the engine started ends with it: its whole process group.
         self.kill();
     }
 }
