@@ -44,6 +44,66 @@ pub struct Board {
     shape: Shape,
 }
 
+/// The words a turn reads where a vertex's name would be (`B pass`, `W resign`, and the
+/// directed rules' `B delete`, `B ignore`, which are read before any board): a vertex so
+/// named could never be played, so no vertex may be (in any case).
+pub const TURN_WORDS: [&str; 4] = ["pass", "resign", "delete", "ignore"];
+
+/// Whether `c` is a character no name holds and no report prints raw: a control character
+/// (a line break, a tab, NUL, ...), or a mark that changes how text around it is shown
+/// without being seen (direction overrides such as U+202E, zero-width characters, the
+/// byte-order mark).
+pub fn is_hidden_char(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{061C}'
+                | '\u{180E}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{2028}'..='\u{202E}'
+                | '\u{2060}'..='\u{206F}'
+                | '\u{FEFF}'
+                | '\u{FFF9}'..='\u{FFFB}'
+        )
+}
+
+/// `text` with every [`is_hidden_char`] written as an escape (`\n`, `\t`, `\u{202e}`), so
+/// that a value quoted in a message or a report can neither break its line nor hide.
+pub fn escape_hidden(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(is_hidden_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_hidden_char(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Why `name` cannot name a vertex, if it cannot: a turn names a vertex as the one word
+/// after the player (`B NAME`), so a name is one word of visible characters and not a
+/// [`TURN_WORDS`] word. Issue 27: a name with a line break forged a `result:` line in the
+/// text report, and vertices named `pass` or holding a space were accepted but could
+/// never be played.
+pub fn name_problem(name: &str) -> Option<&'static str> {
+    if name.is_empty() {
+        Some("an empty name")
+    } else if name.chars().any(is_hidden_char) {
+        Some("a control character or an invisible mark (a name is shown as it is)")
+    } else if name.chars().any(char::is_whitespace) {
+        Some("white space (a turn names a vertex in one word: 'B NAME')")
+    } else if TURN_WORDS.iter().any(|w| name.eq_ignore_ascii_case(w)) {
+        Some("a word a turn reads as itself ('B pass' passes), not as a vertex")
+    } else {
+        None
+    }
+}
+
 /// Why a board could not be built. The message names the offending value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardError(pub String);
@@ -88,6 +148,13 @@ impl Board {
             if name.is_empty() {
                 return err(format!("vertex {} has an empty name", i + 1));
             }
+            if let Some(why) = name_problem(name) {
+                return err(format!(
+                    "vertex {} is named '{}': a vertex name cannot hold {why}",
+                    i + 1,
+                    escape_hidden(name)
+                ));
+            }
             if index.insert(name.clone(), i).is_some() {
                 return err(format!("vertex '{name}' is listed twice"));
             }
@@ -97,7 +164,12 @@ impl Board {
             let (a, b) = (a.as_ref(), b.as_ref());
             let find = |n: &str| {
                 index.get(n).copied().ok_or_else(|| {
-                    BoardError(format!("edge [{a}, {b}] names unknown vertex '{n}'"))
+                    BoardError(format!(
+                        "edge [{}, {}] names unknown vertex '{}'",
+                        escape_hidden(a),
+                        escape_hidden(b),
+                        escape_hidden(n)
+                    ))
                 })
             };
             let (u, v) = (find(a)?, find(b)?);
@@ -532,6 +604,32 @@ mod tests {
         assert!(e.0.contains("'a' is listed twice"), "{e}");
         let b = Board::from_edges(&["a", "b"], &[("a", "b"), ("b", "a")]).unwrap();
         assert_eq!(b.edge_count(), 1);
+    }
+
+    #[test]
+    fn names_a_turn_cannot_write_or_that_hide_are_refused() {
+        for (name, why) in [
+            (
+                "z\nresult: White wins by resignation",
+                "a control character",
+            ),
+            ("a\u{0}b", "a control character"),
+            ("tab\there", "a control character"),
+            ("\u{202E}evil", "an invisible mark"),
+            ("two words", "white space"),
+            ("pass", "a word a turn reads as itself"),
+            ("RESIGN", "a word a turn reads as itself"),
+            ("delete", "a word a turn reads as itself"),
+        ] {
+            let e = Board::from_edges(&[name, "b"], &[]).unwrap_err();
+            assert!(e.0.contains(why), "{name:?}: {e}");
+            assert!(!e.0.chars().any(is_hidden_char), "{name:?}: raw in {e:?}");
+        }
+        assert_eq!(
+            escape_hidden("z\nresult: x\u{202E}"),
+            "z\\nresult: x\\u{202e}"
+        );
+        assert!(Board::from_edges(&["passage", "a-1", "é"], &[]).is_ok());
     }
 
     #[test]

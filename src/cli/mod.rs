@@ -8,6 +8,7 @@ mod conformance;
 mod fuzz;
 mod gtp;
 mod merge;
+mod numbers;
 mod pairs;
 mod play;
 mod replay_dir;
@@ -99,13 +100,13 @@ enum Command {
         #[arg(long)]
         seed: Option<u64>,
         /// Run for this many seconds (default 60).
-        #[arg(long, value_name = "SECS", conflicts_with_all = ["games", "game"])]
+        #[arg(long, value_name = "SECS", conflicts_with_all = ["games", "game"], value_parser = numbers::seconds)]
         time: Option<u64>,
         /// Run this many games (of this shard).
-        #[arg(long, conflicts_with = "game")]
+        #[arg(long, conflicts_with = "game", value_parser = numbers::campaign_games)]
         games: Option<u64>,
         /// Replay only game I of the campaign (as named in a divergence report).
-        #[arg(long, value_name = "I")]
+        #[arg(long, value_name = "I", value_parser = numbers::game_index)]
         game: Option<u64>,
         /// Play only part K of N of the campaign (games i with i mod N = K - 1). Without it,
         /// the shard is taken from a Slurm array (SLURM_ARRAY_TASK_ID, _MIN, _MAX) or a
@@ -116,10 +117,10 @@ enum Command {
         #[arg(long, value_name = "DIR", default_value = "fuzz-divergences")]
         out: PathBuf,
         /// How many comparisons shrinking may run for each divergence.
-        #[arg(long, value_name = "N", default_value_t = 2000)]
+        #[arg(long, value_name = "N", default_value_t = 2000, value_parser = numbers::shrink_budget)]
         shrink_budget: usize,
         /// Stop once this many signatures (kinds of divergence) were found.
-        #[arg(long, value_name = "N", default_value_t = graphgo::differential::fuzz::DEFAULT_MAX_FINDINGS)]
+        #[arg(long, value_name = "N", default_value_t = graphgo::differential::fuzz::DEFAULT_MAX_FINDINGS, value_parser = numbers::max_findings)]
         max_findings: usize,
         /// Print JSON lines instead of text: one {"finding": ...} per new signature, then
         /// one {"summary": ...} (spec/FORMAT.md, "Campaign summaries").
@@ -160,23 +161,23 @@ enum Command {
     /// Example: graphgo verify-gtp --self-capture none --repetition simple -- gnugo --mode gtp
     VerifyGtp {
         /// Board sides (square grids, 2 to 25; comma-separated).
-        #[arg(long, value_delimiter = ',', default_values_t = [5, 7, 9])]
+        #[arg(long, value_delimiter = ',', default_values_t = [5, 7, 9], value_parser = numbers::gtp_side)]
         size: Vec<usize>,
         /// Games per board size (every third one long, without passes).
-        #[arg(long, default_value_t = 6)]
+        #[arg(long, default_value_t = 6, value_parser = numbers::gtp_games)]
         games: usize,
         /// The most turns a game is played for.
-        #[arg(long, default_value_t = 400)]
+        #[arg(long, default_value_t = 400, value_parser = numbers::gtp_turns)]
         max_turns: usize,
         /// Seed of the random games.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Seconds to wait for any one answer before the engine is killed as hung.
-        #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+        #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = numbers::decimal_seconds)]
         timeout: f64,
         /// Seconds to wait for the engine's first answer (engines that load a network or an
         /// opening book start slowly).
-        #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+        #[arg(long, value_name = "SECS", default_value_t = 60.0, value_parser = numbers::decimal_seconds)]
         startup_timeout: f64,
         /// Komi sent to the engine and used by graphgo (exact: 7.5, 15/2).
         #[arg(long, default_value = "0")]
@@ -185,10 +186,10 @@ enum Command {
         #[arg(long, value_name = "DIR", default_value = "verify-gtp-findings")]
         out: PathBuf,
         /// Stop after this many disagreements.
-        #[arg(long, default_value_t = 5)]
+        #[arg(long, default_value_t = 5, value_parser = numbers::max_findings)]
         max_findings: usize,
         /// Comparisons the shrinker may run for each disagreement.
-        #[arg(long, default_value_t = 300)]
+        #[arg(long, default_value_t = 300, value_parser = numbers::shrink_budget)]
         shrink_budget: usize,
         /// graphgo's self-capture rule to compare with: all, multi or none.
         #[arg(long, default_value = "all")]
@@ -244,7 +245,7 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// The folder loadsgf reads from: a file name the controller sends must name a file
-        /// inside it (no absolute path, no `..`, no link out of it).
+        /// inside it (no `..`, no link out of it; an absolute path only when it leads inside).
         #[arg(long, value_name = "DIR", default_value = ".")]
         sgf_folder: PathBuf,
     },
@@ -255,10 +256,10 @@ enum Command {
     /// for N = 1 .. MAX, by exhaustive search (N = 4 takes minutes).
     Pairs {
         /// The largest N.
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = 3, value_parser = numbers::pairs_max)]
         max: usize,
         /// Stop each search after this many seconds (its value is then a lower bound, marked >=).
-        #[arg(long, default_value_t = 60)]
+        #[arg(long, default_value_t = 60, value_parser = numbers::seconds)]
         seconds: u64,
     },
     /// Measure the engine and the transcription, single thread.
@@ -268,10 +269,10 @@ enum Command {
     /// the same games.
     Bench {
         /// Playouts per grid suite.
-        #[arg(long, default_value_t = 20_000)]
+        #[arg(long, default_value_t = 20_000, value_parser = numbers::playouts)]
         playouts: u64,
         /// Grid sizes (repeat or comma-separate: --size 9,19).
-        #[arg(long, value_delimiter = ',', default_values_t = [9, 19])]
+        #[arg(long, value_delimiter = ',', default_values_t = [9, 19], value_parser = numbers::bench_side)]
         size: Vec<usize>,
         /// Suites to run: light, ggg1, graph (uniform random graph), bfs (the same graph
         /// renumbered breadth-first), geometric (random geometric graph), regular (random
@@ -282,14 +283,14 @@ enum Command {
         /// Vertices of the random graphs (average degree about 4); several, comma-separated,
         /// measure how the cost of a move grows with the board (--graph-vertices
         /// 16384,65536,262144,1048576); 0 skips the graphs.
-        #[arg(long, value_delimiter = ',', default_values_t = [1_000_000])]
+        #[arg(long, value_delimiter = ',', default_values_t = [1_000_000], value_parser = numbers::graph_vertices)]
         graph_vertices: Vec<usize>,
         /// Games the transcription replays.
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = 3, value_parser = numbers::replay_games)]
         replay_games: usize,
         /// The spec suite's time budget for each family, size and side, in seconds (a slow
         /// side is timed on the turns it plays within it).
-        #[arg(long, value_name = "SECS", default_value_t = 2.0)]
+        #[arg(long, value_name = "SECS", default_value_t = 2.0, value_parser = numbers::decimal_seconds)]
         spec_seconds: f64,
         /// Seed of the playouts' random numbers.
         #[arg(long, default_value_t = 1)]
@@ -330,7 +331,7 @@ enum Command {
         #[arg(long, value_name = "DIR", default_value = "exhaust-findings")]
         out: PathBuf,
         /// How many comparisons shrinking may run for each divergence.
-        #[arg(long, value_name = "N", default_value_t = 500)]
+        #[arg(long, value_name = "N", default_value_t = 500, value_parser = numbers::shrink_budget)]
         shrink_budget: usize,
     },
     /// Reproduce the numbers published about small boards.
@@ -384,7 +385,7 @@ enum Command {
     /// produced (a bad rules.yaml, no vectors).
     Conformance {
         /// Seconds for each implementation, both views together.
-        #[arg(long, value_name = "SECS", default_value_t = graphgo::conformance::report::DEFAULT_BUDGET)]
+        #[arg(long, value_name = "SECS", default_value_t = graphgo::conformance::report::DEFAULT_BUDGET, value_parser = numbers::seconds)]
         budget: u64,
         /// Run this implementation only (a folder name under adapters/).
         #[arg(long, value_name = "NAME")]
@@ -407,7 +408,7 @@ enum Command {
         /// standard input, SGF when it starts with `(`).
         file: PathBuf,
         /// The position after this many turns (0: the setup; default: the end).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = numbers::turn)]
         turn: Option<usize>,
         /// What to write: svg (a picture), dot (Graphviz) or html (a viewer).
         #[arg(long, value_enum, default_value_t = graphgo::show::Format::Svg)]
@@ -666,7 +667,10 @@ fn dispatch(command: Command) -> ExitCode {
 }
 
 fn fail(message: impl std::fmt::Display) -> ExitCode {
-    graphgo::errln!("graphgo: {message}");
+    // A bad-input message is one line: a value it quotes cannot break it (a forged
+    // `result:` line) or hide in it (a direction override).
+    let message = message.to_string();
+    graphgo::errln!("graphgo: {}", graphgo::board::escape_hidden(&message));
     ExitCode::from(2)
 }
 

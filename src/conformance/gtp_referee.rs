@@ -515,9 +515,11 @@ impl Referee {
             }
         };
         // A name from the controller, not from the user: it must name a file in the
-        // referee's SGF folder (`--sgf-folder`, by default the working folder: no absolute
-        // path, no `..`, no link out), read as a regular file up to the SGF cap.
-        let path = match crate::io::inside::resolve(&self.config.sgf_folder, file, "loadsgf") {
+        // referee's SGF folder (`--sgf-folder`, by default the working folder: no `..`, no
+        // link out; an absolute path only when it leads inside, as GoGui sends them), read
+        // as a regular file up to the SGF cap.
+        let folder = &self.config.sgf_folder;
+        let path = match crate::io::inside::resolve_absolute_inside(folder, file, "loadsgf") {
             Ok(p) => p,
             Err(e) => return error(format!("cannot load file: {e}")),
         };

@@ -30,6 +30,22 @@ pub const MAX_SUMMARY_BYTES: u64 = 16 * 1024 * 1024;
 /// The most summary files `merge` reads from one folder (a documented cap).
 pub const MAX_SUMMARY_FILES: usize = 100_000;
 
+/// The most finding groups (signatures) a shard keeps: `--max-findings` is at most this.
+pub const MAX_FINDINGS: usize = 1_000;
+
+/// The most seconds a summary may say a shard has run (a documented cap): over a century.
+pub const MAX_ELAPSED_SECONDS: f64 = 1e10;
+
+/// What `stopped` may say.
+pub const STOPPED_WORDS: [&str; 6] = [
+    "running",
+    "limit",
+    "max-findings",
+    "SIGINT",
+    "SIGTERM",
+    "signal",
+];
+
 /// The findings of one signature.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct FindingGroup {
@@ -139,20 +155,22 @@ impl ShardSummary {
         let (text, _) =
             crate::io::record::read_found_text_file(path, MAX_SUMMARY_BYTES, "campaign summary")
                 .map_err(|e| e.0)?;
-        let summary: ShardSummary = serde_json::from_str(&text)
-            .map_err(|e| format!("{shown}: not a campaign summary: {e}"))?;
+        let value: serde_json::Value = crate::io::input_words::read_json(&text)
+            .map_err(|e| format!("{shown}: not a campaign summary: not valid JSON: {e}"))?;
+        let summary: ShardSummary = serde_path_to_error::deserialize(value).map_err(|e| {
+            let said =
+                crate::io::input_words::field_error(&e.path().to_string(), &e.inner().to_string());
+            format!("{shown}: not a campaign summary: {said}")
+        })?;
         if summary.format != SUMMARY_FORMAT {
             return Err(format!(
                 "{shown}: format '{}' is not '{SUMMARY_FORMAT}'",
                 summary.format
             ));
         }
-        if summary.shard.index == 0 || summary.shard.index > summary.shard.count {
-            return Err(format!(
-                "{shown}: shard {}/{} is not K/N with 1 <= K <= N",
-                summary.shard.index, summary.shard.count
-            ));
-        }
+        summary
+            .check(path.file_name().map(|n| n.to_string_lossy()).as_deref())
+            .map_err(|e| format!("{shown}: {e}"))?;
         // The records it names are read and copied by `merge`: each must be a file of the
         // summary's own folder.
         let folder = path.parent().unwrap_or(Path::new("."));
@@ -168,6 +186,112 @@ impl ShardSummary {
             }
         }
         Ok(summary)
+    }
+
+    /// Whether the summary's numbers can be true of a shard within the caps, and agree
+    /// with its file's name (`summary-seedS-shardKofN.json`, when it is one) and with each
+    /// other: a message naming the field otherwise. A summary is read by the shard's next
+    /// run and by `merge`, which add its counts up: a count that could not be (more
+    /// divergences than games, a game outside the shard, 1e308 seconds) is refused here,
+    /// not carried into a sum.
+    pub fn check(&self, file_name: Option<&str>) -> Result<(), String> {
+        let ShardId { index, count } = self.shard;
+        let Some(shard) = Shard::new(index, count) else {
+            return Err(format!(
+                "field 'shard': {index}/{count} is not K/N with 1 <= K <= N <= {}",
+                crate::differential::shard::MAX_SHARDS
+            ));
+        };
+        if let Some(name) = file_name.filter(|n| n.starts_with("summary-")) {
+            let own = ShardSummary::file_name(self.seed, shard);
+            if name != own {
+                return Err(format!(
+                    "its fields say seed {} shard {index}/{count}, which is the summary {own}, not {name}: a summary must not be renamed",
+                    self.seed
+                ));
+            }
+        }
+        let max_games = crate::differential::shard::MAX_GAMES;
+        if self.games > max_games {
+            return Err(format!(
+                "field 'games': {} is over the cap of {max_games} games per shard",
+                self.games
+            ));
+        }
+        let max_turns = self
+            .games
+            .saturating_mul(crate::io::record::MAX_TURNS as u64);
+        if self.turns > max_turns {
+            return Err(format!(
+                "field 'turns': {} is more than {} games can hold ({} turns each at most)",
+                self.turns,
+                self.games,
+                crate::io::record::MAX_TURNS
+            ));
+        }
+        let e = self.elapsed_seconds;
+        if !(e.is_finite() && (0.0..=MAX_ELAPSED_SECONDS).contains(&e)) {
+            return Err(format!(
+                "field 'elapsed_seconds': must be a number of seconds from 0 to {MAX_ELAPSED_SECONDS:e}"
+            ));
+        }
+        if !STOPPED_WORDS.contains(&self.stopped.as_str()) {
+            return Err(format!(
+                "field 'stopped': '{}' is not one of {}",
+                self.stopped.escape_debug(),
+                STOPPED_WORDS.join(", ")
+            ));
+        }
+        if self.divergences > self.games {
+            return Err(format!(
+                "field 'divergences': {} is more than the {} games played",
+                self.divergences, self.games
+            ));
+        }
+        if self.findings.len() > MAX_FINDINGS {
+            return Err(format!(
+                "field 'findings': {} groups is over the cap of {MAX_FINDINGS}",
+                self.findings.len()
+            ));
+        }
+        // A game of the shard: i mod N = K - 1, among its first `games`.
+        let of_shard = |g: u64| g % count == index - 1 && g / count < self.games;
+        let mut counted: u64 = 0;
+        for (i, g) in self.findings.iter().enumerate() {
+            let at = format!("field 'findings[{i}]");
+            if g.count == 0 || g.count > self.games {
+                return Err(format!(
+                    "{at}.count': {} is not from 1 to the {} games played",
+                    g.count, self.games
+                ));
+            }
+            counted = counted.saturating_add(g.count);
+            if !of_shard(g.first_game) {
+                return Err(format!(
+                    "{at}.first_game': game {} is not one of the {} games of shard {index}/{count}",
+                    g.first_game, self.games
+                ));
+            }
+            if g.games.len() > GAMES_LISTED {
+                return Err(format!(
+                    "{at}.games': {} games listed, more than the {GAMES_LISTED} a group lists",
+                    g.games.len()
+                ));
+            }
+            if let Some(bad) = g.games.iter().find(|&&x| !of_shard(x)) {
+                return Err(format!(
+                    "{at}.games': game {bad} is not one of the {} games of shard {index}/{count}",
+                    self.games
+                ));
+            }
+        }
+        if counted != self.divergences {
+            return Err(format!(
+                "field 'divergences': {} is not the sum of the findings' counts ({counted})",
+                self.divergences
+            ));
+        }
+        Ok(())
     }
 
     /// The summary as pretty JSON.
@@ -196,9 +320,10 @@ pub struct Merged {
     pub seed: u64,
     /// N.
     pub shards: u64,
-    /// The shards found, and those missing (1-based).
+    /// The shards found (1-based), and those missing as ranges `[first, last]`: a campaign
+    /// of a million shards with one present lists one range, not 999,999 numbers.
     pub present: Vec<u64>,
-    pub missing: Vec<u64>,
+    pub missing: Vec<[u64; 2]>,
     /// Shards whose run stopped before its limit (interrupted, killed, or at
     /// --max-findings): `K: why`.
     pub unfinished: Vec<String>,
@@ -233,7 +358,11 @@ impl Merged {
                     "; MISSING shards {}",
                     self.missing
                         .iter()
-                        .map(|k| format!("{k}/{}", self.shards))
+                        .map(|&[a, b]| if a == b {
+                            format!("{a}/{}", self.shards)
+                        } else {
+                            format!("{a}-{b}/{}", self.shards)
+                        })
                         .collect::<Vec<_>>()
                         .join(", ")
                 )
@@ -359,7 +488,7 @@ pub fn merge(folders: &[PathBuf]) -> Result<Merged, String> {
         seed: expected.2,
         shards: count,
         present: by_shard.keys().copied().collect(),
-        missing: (1..=count).filter(|k| !by_shard.contains_key(k)).collect(),
+        missing: gaps(by_shard.keys().copied(), count),
         unfinished: Vec::new(),
         games: 0,
         turns: 0,
@@ -374,9 +503,20 @@ pub fn merge(folders: &[PathBuf]) -> Result<Merged, String> {
                 .unfinished
                 .push(format!("{k}/{count}: {}", s.stopped));
         }
-        merged.games += s.games;
-        merged.turns += s.turns;
-        merged.divergences += s.divergences;
+        // Each shard's counts are within the caps (ShardSummary::check); their sum is
+        // checked too, and refused rather than wrapped.
+        let add = |total: u64, more: u64, what: &str| {
+            total.checked_add(more).ok_or_else(|| {
+                format!(
+                    "{}: the shards' {what} add up past {}, more than graphgo counts",
+                    folder.display(),
+                    u64::MAX
+                )
+            })
+        };
+        merged.games = add(merged.games, s.games, "games")?;
+        merged.turns = add(merged.turns, s.turns, "turns")?;
+        merged.divergences = add(merged.divergences, s.divergences, "divergences")?;
         for g in &s.findings {
             match groups.get_mut(&g.signature) {
                 None => {
@@ -395,7 +535,14 @@ pub fn merge(folders: &[PathBuf]) -> Result<Merged, String> {
                     games.sort_unstable();
                     games.dedup();
                     games.truncate(GAMES_LISTED);
-                    let count = m.group.count + g.count;
+                    let count = m.group.count.checked_add(g.count).ok_or_else(|| {
+                        format!(
+                            "{}: the counts of '{}' add up past {}",
+                            folder.display(),
+                            g.signature,
+                            u64::MAX
+                        )
+                    })?;
                     if g.first_game < m.group.first_game {
                         *m = MergedGroup {
                             group: g.clone(),
@@ -442,6 +589,22 @@ pub fn kept_records(merged: &Merged) -> Result<Vec<Option<PathBuf>>, String> {
         .collect()
 }
 
+/// The numbers from 1 to `count` not in `present` (sorted), as ranges `[first, last]`.
+fn gaps(present: impl IntoIterator<Item = u64>, count: u64) -> Vec<[u64; 2]> {
+    let mut out = Vec::new();
+    let mut next = 1;
+    for k in present {
+        if k > next {
+            out.push([next, k - 1]);
+        }
+        next = k.saturating_add(1);
+    }
+    if next <= count {
+        out.push([next, count]);
+    }
+    out
+}
+
 /// Copies the record kept for each group into `store` (never over another file: a name
 /// taken by another text gets a suffix) and writes the merged summary there as
 /// `merged-seedS.json` (replacing an earlier merge of the same campaign); the summary's
@@ -478,4 +641,75 @@ pub fn write_merged(
     crate::io::atomic_file::write_atomically(&path, &text)
         .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
     Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_shards_are_ranges() {
+        assert_eq!(gaps([], 3), vec![[1, 3]]);
+        assert_eq!(gaps([1, 2, 3], 3), Vec::<[u64; 2]>::new());
+        assert_eq!(gaps([2, 5], 6), vec![[1, 1], [3, 4], [6, 6]]);
+        assert_eq!(gaps([1], 1_000_000), vec![[2, 1_000_000]]);
+    }
+
+    fn summary() -> ShardSummary {
+        let mut s = ShardSummary::new(
+            "fuzz",
+            ["spec".into(), "engine".into()],
+            7,
+            Shard { index: 2, count: 3 },
+        );
+        s.games = 10;
+        s.turns = 100;
+        s.stopped = "limit".into();
+        s.divergences = 2;
+        s.findings.push(FindingGroup {
+            signature: "x".into(),
+            count: 2,
+            first_game: 4,
+            games: vec![4, 28],
+            file: None,
+            turns: 1,
+            vertices: 1,
+            description: String::new(),
+        });
+        s
+    }
+
+    #[test]
+    fn a_summary_whose_numbers_cannot_be_true_is_refused_by_field() {
+        let own = "summary-seed7-shard2of3.json";
+        assert_eq!(summary().check(Some(own)), Ok(()));
+        let e = summary()
+            .check(Some("summary-seed7-shard1of1.json"))
+            .unwrap_err();
+        assert!(
+            e.contains("which is the summary summary-seed7-shard2of3.json"),
+            "{e}"
+        );
+        type Spoil = fn(&mut ShardSummary);
+        let cases: [(&str, Spoil); 8] = [
+            ("field 'elapsed_seconds'", |s| s.elapsed_seconds = 1e308),
+            ("field 'elapsed_seconds'", |s| s.elapsed_seconds = f64::NAN),
+            ("field 'shard'", |s| s.shard.count = u64::MAX),
+            ("field 'games'", |s| s.games = u64::MAX),
+            ("field 'divergences'", |s| s.divergences = 3),
+            ("field 'findings[0].first_game'", |s| {
+                s.findings[0].first_game = 5
+            }),
+            ("field 'findings[0].games'", |s| {
+                s.findings[0].games.push(31)
+            }),
+            ("field 'stopped'", |s| s.stopped = "done".into()),
+        ];
+        for (field, spoil) in cases {
+            let mut s = summary();
+            spoil(&mut s);
+            let e = s.check(None).unwrap_err();
+            assert!(e.starts_with(field), "{field}: {e}");
+        }
+    }
 }

@@ -282,6 +282,9 @@ pub struct Reach {
     pub depth: usize,
 }
 
+/// The deepest game `--reach` walks (a documented cap).
+pub const MAX_REACH_DEPTH: usize = 32;
+
 /// Reads `FAMILY:FROM-TO:DEPTH` (`graphs:6-6:2`) or `FAMILY:TO:DEPTH` (`spaces:3:3`).
 pub fn parse_reach(text: &str) -> Result<(Family, Reach), String> {
     let bad = || {
@@ -313,6 +316,13 @@ pub fn parse_reach(text: &str) -> Result<(Family, Reach), String> {
         return Err(format!(
             "--reach '{text}': sizes must be from 1 to {cap} for {}, the first not above the second",
             family.name()
+        ));
+    }
+    // The walk recurses once a turn (issue 27: depth 10000 overflowed the stack), and its
+    // cost grows faster than the depth: depth 32 on one vertex is under a second.
+    if depth > MAX_REACH_DEPTH {
+        return Err(format!(
+            "--reach '{text}': the depth must be from 0 to {MAX_REACH_DEPTH} turns (the cap on an exhaustive walk)"
         ));
     }
     Ok((family, Reach { from, size, depth }))

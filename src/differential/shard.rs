@@ -16,6 +16,14 @@
 
 use std::collections::HashMap;
 
+/// The most shards a campaign is split into (a documented cap): Slurm's largest arrays and
+/// Kubernetes' largest Indexed Jobs are far smaller.
+pub const MAX_SHARDS: u64 = 1_000_000;
+
+/// The most games one shard plays (a documented cap): with [`MAX_SHARDS`], every game index
+/// of a campaign (`n * N + K - 1`) is below 10^18 and fits a u64 with room to spare.
+pub const MAX_GAMES: u64 = 1_000_000_000_000;
+
 /// One of N machines' part of a campaign: games `i` with `i mod count = index - 1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
@@ -28,23 +36,27 @@ impl Shard {
     /// The whole campaign.
     pub const ALL: Shard = Shard { index: 1, count: 1 };
 
-    /// Reads `K/N` with 1 <= K <= N.
+    /// Reads `K/N` with 1 <= K <= N <= [`MAX_SHARDS`].
     pub fn parse(text: &str) -> Result<Shard, String> {
-        let bad = || format!("--shard '{text}' is not K/N with 1 <= K <= N (e.g. 2/4)");
+        let bad =
+            || format!("--shard '{text}' is not K/N with 1 <= K <= N <= {MAX_SHARDS} (e.g. 2/4)");
         let (k, n) = text.split_once('/').ok_or_else(bad)?;
         let (index, count): (u64, u64) = (
             k.trim().parse().map_err(|_| bad())?,
             n.trim().parse().map_err(|_| bad())?,
         );
-        if index == 0 || count == 0 || index > count {
-            return Err(bad());
-        }
-        Ok(Shard { index, count })
+        Shard::new(index, count).ok_or_else(bad)
     }
 
-    /// The `n`-th game index of this shard (0-based).
-    pub fn game(&self, n: u64) -> u64 {
-        n * self.count + (self.index - 1)
+    /// Shard `index` of `count`, when 1 <= index <= count <= [`MAX_SHARDS`].
+    pub fn new(index: u64, count: u64) -> Option<Shard> {
+        (index >= 1 && index <= count && count <= MAX_SHARDS).then_some(Shard { index, count })
+    }
+
+    /// The `n`-th game index of this shard (0-based); `None` past the last u64 (never for
+    /// `n` below [`MAX_GAMES`] of a shard within the caps).
+    pub fn game(&self, n: u64) -> Option<u64> {
+        n.checked_mul(self.count)?.checked_add(self.index - 1)
     }
 }
 
@@ -88,9 +100,17 @@ pub fn shard_from(
     if let Some(id) = number("SLURM_ARRAY_TASK_ID")? {
         let min = number("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
         let step = number("SLURM_ARRAY_TASK_STEP")?.unwrap_or(1).max(1);
+        let too_many = |what: String| {
+            format!(
+                "{what}: more than {MAX_SHARDS} tasks, over the cap on shards: give --shard K/N"
+            )
+        };
         let max = match (number("SLURM_ARRAY_TASK_MAX")?, number("SLURM_ARRAY_TASK_COUNT")?) {
             (Some(max), _) => max,
-            (None, Some(count)) if count > 0 => min + (count - 1) * step,
+            (None, Some(count)) if count > 0 => (count - 1)
+                .checked_mul(step)
+                .and_then(|span| span.checked_add(min))
+                .ok_or_else(|| too_many(format!("SLURM_ARRAY_TASK_COUNT={count}")))?,
             _ => {
                 return Err(
                     "SLURM_ARRAY_TASK_ID is set but neither SLURM_ARRAY_TASK_MAX nor SLURM_ARRAY_TASK_COUNT: give --shard K/N"
@@ -103,7 +123,12 @@ pub fn shard_from(
                 "SLURM_ARRAY_TASK_ID={id} is not in the array {min}-{max}:{step}: give --shard K/N"
             ));
         }
-        let count = (max - min) / step + 1;
+        // At most u64::MAX / 1 + 1 tasks: counted checked (an array 0-18446744073709551615
+        // has 2^64 of them, which no u64 holds).
+        let count = ((max - min) / step)
+            .checked_add(1)
+            .filter(|&c| c <= MAX_SHARDS)
+            .ok_or_else(|| too_many(format!("the array {min}-{max}:{step}")))?;
         if let Some(given) = number("SLURM_ARRAY_TASK_COUNT")? {
             if given != count {
                 return Err(format!(
@@ -126,6 +151,11 @@ pub fn shard_from(
         if index >= count {
             return Err(format!(
                 "JOB_COMPLETION_INDEX={index} is not below GRAPHGO_SHARD_COUNT={count}"
+            ));
+        }
+        if count > MAX_SHARDS {
+            return Err(format!(
+                "GRAPHGO_SHARD_COUNT={count} is over the cap of {MAX_SHARDS} shards"
             ));
         }
         return Ok(ShardChoice {
@@ -213,5 +243,51 @@ mod tests {
             .contains("GRAPHGO_SHARD_COUNT"));
         let over = [("JOB_COMPLETION_INDEX", "4"), ("GRAPHGO_SHARD_COUNT", "4")];
         assert!(shard(None, &over).is_err());
+        let huge = [
+            ("JOB_COMPLETION_INDEX", "0"),
+            ("GRAPHGO_SHARD_COUNT", "18446744073709551615"),
+        ];
+        assert!(shard(None, &huge).unwrap_err().contains("over the cap"));
+    }
+
+    #[test]
+    fn counts_past_the_caps_are_refused_not_wrapped() {
+        // Issue 27 case 13: MIN=0, MAX=2^64-1 ran as "shard 1/0".
+        let whole = [
+            ("SLURM_ARRAY_TASK_ID", "0"),
+            ("SLURM_ARRAY_TASK_MIN", "0"),
+            ("SLURM_ARRAY_TASK_MAX", "18446744073709551615"),
+        ];
+        let e = shard(None, &whole).unwrap_err();
+        assert!(
+            e.contains("the array 0-18446744073709551615:1: more than 1000000 tasks"),
+            "{e}"
+        );
+        let counted = [
+            ("SLURM_ARRAY_TASK_ID", "5"),
+            ("SLURM_ARRAY_TASK_MIN", "5"),
+            ("SLURM_ARRAY_TASK_COUNT", "18446744073709551615"),
+            ("SLURM_ARRAY_TASK_STEP", "2"),
+        ];
+        assert!(shard(None, &counted)
+            .unwrap_err()
+            .contains("over the cap on shards"));
+        assert!(Shard::parse("1/300000000")
+            .unwrap_err()
+            .contains("N <= 1000000"));
+        assert!(Shard::parse("1/18446744073709551615").is_err());
+        let last = Shard::new(MAX_SHARDS, MAX_SHARDS).unwrap();
+        assert_eq!(
+            last.game(MAX_GAMES - 1),
+            Some((MAX_GAMES - 1) * MAX_SHARDS + MAX_SHARDS - 1)
+        );
+        assert_eq!(
+            Shard {
+                index: 2,
+                count: u64::MAX
+            }
+            .game(2),
+            None
+        );
     }
 }

@@ -61,6 +61,19 @@ fn expected_words(expected: &str) -> String {
 /// What serde's "invalid type: …" names as the value found, in the format's words.
 fn found_words(found: &str) -> String {
     let f = found.trim();
+    // A whole number past the largest integer is read as a float (JSON): said as the
+    // number it is, never as 1.8446744073709552e19 or 18446744073709552000.
+    if let Some(v) = f.strip_prefix("floating point ") {
+        let v = v.trim_matches('`');
+        if let Ok(x) = v.parse::<f64>() {
+            if x >= 18_446_744_073_709_551_616.0 {
+                return format!("{v}, over 18446744073709551615 (too large to read)");
+            }
+            if x < -9_223_372_036_854_775_808.0 {
+                return format!("{v}, under -9223372036854775808 (too large to read)");
+            }
+        }
+    }
     for (prefix, shown) in [
         ("integer ", ""),
         ("floating point ", ""),
@@ -202,7 +215,42 @@ pub fn yaml_error(e: &serde_norway::Error, text: &str) -> String {
     if m.starts_with("repetition limit exceeded") {
         return "aliases (*name) expand to too many values (the YAML reader's cap)".into();
     }
+    if let Some(said) = yaml_big_integer(&m, &at) {
+        return said;
+    }
     m
+}
+
+/// What a YAML value is, in the format's words (for a key that is not text).
+pub fn yaml_kind(value: &serde_norway::Value) -> String {
+    use serde_norway::Value as Y;
+    match value {
+        Y::Null => "nothing (null)".into(),
+        Y::Bool(_) => "true or false".into(),
+        Y::Number(_) => "a number".into(),
+        Y::String(_) => "text".into(),
+        Y::Sequence(_) => "a list".into(),
+        Y::Mapping(_) => "a map".into(),
+        Y::Tagged(t) => format!("a tagged value ({})", t.tag),
+    }
+}
+
+/// serde_norway's words for a whole number that fits no integer it reads
+/// (`invalid type: integer `18446744073709551616` as u128, expected any YAML value`), in
+/// the format's: the number as written and the largest one read.
+fn yaml_big_integer(message: &str, place: &str) -> Option<String> {
+    let (field, rest) = match message.split_once(": invalid type: integer `") {
+        Some((f, r)) => (Some(f), r),
+        None => (None, message.strip_prefix("invalid type: integer `")?),
+    };
+    let (number, rest) = rest.split_once('`')?;
+    if !(rest.starts_with(" as u128") || rest.starts_with(" as i128")) {
+        return None;
+    }
+    let at = field.map_or("the top level".to_string(), |f| format!("field '{f}'"));
+    Some(format!(
+        "{at}{place}: {number} is too large a whole number to read (from -9223372036854775808 to 18446744073709551615); a komi this large is written as text, such as \"{number}\""
+    ))
 }
 
 /// The line of the second `key:` in `text` from line `from` on, where the map starts (a
@@ -347,6 +395,33 @@ mod tests {
             let got = field_error(path, message);
             assert!(got.starts_with(want), "{message}: {got}");
         }
+    }
+
+    #[test]
+    fn numbers_too_large_to_read_are_said_as_numbers() {
+        // Issue 27 case 12 and 15: 1.8446744073709552e19, "as u128".
+        let got = field_error(
+            "board.path",
+            "invalid type: floating point `1.8446744073709552e19`, expected usize",
+        );
+        assert_eq!(
+            got,
+            "field 'board.path': must be a whole number (0 or more), got 1.8446744073709552e19, over 18446744073709551615 (too large to read)"
+        );
+        let said = yaml_big_integer(
+            "komi: invalid type: integer `18446744073709551616` as u128, expected any YAML value at line 3 column 7",
+            " at line 3 column 7",
+        )
+        .unwrap();
+        assert!(
+            said.starts_with(
+                "field 'komi' at line 3 column 7: 18446744073709551616 is too large a whole number"
+            ),
+            "{said}"
+        );
+        assert!(!said.contains("u128"));
+        let key = serde_norway::from_str::<serde_norway::Value>("[grid]").unwrap();
+        assert_eq!(yaml_kind(&key), "a list");
     }
 
     #[test]

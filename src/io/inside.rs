@@ -12,10 +12,22 @@ use std::path::{Component, Path, PathBuf};
 /// inside `folder` (followed too). `what` says what the name is (`field 'findings[0].file'`,
 /// `loadsgf`); the message quotes the name.
 pub fn resolve(folder: &Path, name: &str, what: &str) -> Result<PathBuf, String> {
+    resolve_as(folder, name, what, false)
+}
+
+/// [`resolve`], but an absolute path is taken too when it leads inside `folder`: for the
+/// GTP referee's `loadsgf`, whose controllers (GoGui's `gogui-twogtp -openings`, graphgo's
+/// own `verify-gtp`) send absolute paths. What matters holds the same: nothing outside the
+/// folder is read.
+pub fn resolve_absolute_inside(folder: &Path, name: &str, what: &str) -> Result<PathBuf, String> {
+    resolve_as(folder, name, what, true)
+}
+
+fn resolve_as(folder: &Path, name: &str, what: &str, absolute: bool) -> Result<PathBuf, String> {
     let refuse = |why: &str| {
         Err(format!(
             "{what}: '{}' {why}: a name read from a file must name a file inside {}",
-            name.escape_debug(),
+            crate::board::escape_hidden(name),
             folder.display()
         ))
     };
@@ -29,7 +41,10 @@ pub fn resolve(folder: &Path, name: &str, what: &str) -> Result<PathBuf, String>
             Component::Normal(_) => parts += 1,
             Component::CurDir => {}
             Component::ParentDir => return refuse("goes up a folder (..)"),
-            Component::RootDir | Component::Prefix(_) => return refuse("is an absolute path"),
+            Component::RootDir | Component::Prefix(_) if !absolute => {
+                return refuse("is an absolute path")
+            }
+            Component::RootDir | Component::Prefix(_) => {}
         }
     }
     if parts == 0 {
@@ -70,6 +85,13 @@ mod tests {
         assert_eq!(resolve(&dir, "sub/s.yaml", "f"), Ok(dir.join("sub/s.yaml")));
         assert_eq!(resolve(&dir, "in.yaml", "f"), Ok(dir.join("in.yaml")));
         assert_eq!(resolve(&dir, "new.yaml", "f"), Ok(dir.join("new.yaml")));
+        let absolute = dir.join("r.yaml").display().to_string();
+        assert_eq!(
+            resolve_absolute_inside(&dir, &absolute, "f"),
+            Ok(dir.join("r.yaml"))
+        );
+        let e = resolve_absolute_inside(&dir, "/etc", "f").unwrap_err();
+        assert!(e.contains("leads out of the folder"), "{e}");
         for (name, why) in [
             ("../r.yaml", "goes up a folder"),
             ("sub/../../x", "goes up a folder"),

@@ -438,7 +438,7 @@ fn a_campaign_in_four_shards_merges_to_the_same_as_in_one() {
         &[part_refs[0], part_refs[1], part_refs[3]],
         &root.join("merged3"),
     );
-    assert_eq!(three["missing"], serde_json::json!([3]));
+    assert_eq!(three["missing"], serde_json::json!([[3, 3]]));
     assert_eq!(o.status.code(), Some(1));
     let o = graphgo(&["merge", part_refs[0], part_refs[1], part_refs[3]]);
     assert!(

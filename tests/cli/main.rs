@@ -15,6 +15,7 @@ mod commands;
 mod explain;
 mod guarded;
 mod hostile_inputs;
+mod hostile_numbers;
 mod hostile_paths;
 mod scriptable;
 mod show;

@@ -245,7 +245,11 @@ impl Campaign {
                 Limit::Only(i) => i,
                 Limit::Games(g) if state.games >= g => break Stopped::Limit,
                 Limit::Time(t) if before + started.elapsed() >= t => break Stopped::Limit,
-                _ => self.shard.game(state.games),
+                // Past the last game index there is no game to play: the shard is done.
+                _ => match self.shard.game(state.games) {
+                    Some(i) => i,
+                    None => break Stopped::Limit,
+                },
             };
             if state.findings.len() >= self.max_findings {
                 break Stopped::MaxFindings;

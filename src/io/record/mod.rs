@@ -467,7 +467,13 @@ fn yaml_to_json(yaml: serde_norway::Value, path: &str) -> Result<serde_json::Val
                     Y::String(s) => s,
                     Y::Number(n) => n.to_string(),
                     Y::Bool(b) => b.to_string(),
-                    other => return bad(format!("{}: key {other:?} is not text", at(path))),
+                    other => {
+                        return bad(format!(
+                            "{}: a key is {}, not text (keys are field names)",
+                            at(path),
+                            crate::io::input_words::yaml_kind(&other)
+                        ))
+                    }
                 };
                 let inner = if path.is_empty() {
                     key.clone()
