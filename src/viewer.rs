@@ -178,8 +178,10 @@ pub fn command(
         Some(name) if !is_stdin(file) => name.to_string_lossy().into_owned(),
         _ => input_name(file),
     };
-    // Standard input was read once already: its comments are not shown.
-    let mut about = if sgf || is_stdin(file) {
+    // Standard input was read once already: its comments are not shown; nor those of a
+    // FIFO or a device, which a second read would wait on or read anew (issue 27).
+    let regular = std::fs::metadata(file).is_ok_and(|m| m.is_file());
+    let mut about = if sgf || is_stdin(file) || !regular {
         About {
             title,
             ..About::default()

@@ -389,7 +389,8 @@ impl Merged {
                 "{} game{}: {}\n  first in game {} (shard {}), shrunk to {} turns on {} vertices: {}\n",
                 g.count,
                 if g.count == 1 { "" } else { "s" },
-                g.signature,
+                // From a file graphgo did not write in this run: it cannot break its line.
+                crate::board::escape_hidden(&g.signature),
                 g.first_game,
                 f.shard,
                 g.turns,

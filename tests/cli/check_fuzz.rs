@@ -152,7 +152,8 @@ fn bench_refuses_a_graph_over_the_board_cap_and_zero_playouts() {
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(
-        err.contains("--graph-vertices: 5000000000 is over the cap of 4194304 vertices"),
+        err.contains("'5000000000' for '--graph-vertices")
+            && err.contains("must be a whole number from 0 to 4194304"),
         "{err}"
     );
     assert!(
@@ -171,7 +172,8 @@ fn bench_refuses_a_graph_over_the_board_cap_and_zero_playouts() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out.stderr).contains("--playouts: 0"),
+        text(&out.stderr).contains("'0' for '--playouts")
+            && text(&out.stderr).contains("must be a whole number from 1 to 1000000000"),
         "{}",
         text(&out.stderr)
     );
@@ -257,7 +259,8 @@ fn bench_spec_suite_times_every_family_beside_the_engine() {
     let out = graphgo(&["bench", "--suites", "spec", "--spec-seconds", "0"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out.stderr).contains("--spec-seconds: 0"),
+        text(&out.stderr).contains("'0' for '--spec-seconds")
+            && text(&out.stderr).contains("above 0 and at most 3600"),
         "{}",
         text(&out.stderr)
     );

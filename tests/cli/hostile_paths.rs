@@ -447,3 +447,29 @@ fn a_tree_deeper_than_the_walk_cap_is_refused() {
         &["folders nested more than 32 deep below it (the cap on a folder walk)"],
     );
 }
+
+/// A record given as a FIFO is read once, as `cat` reads it: the viewer page does not read
+/// it a second time (which waited for a writer that never came).
+#[test]
+fn a_record_from_a_fifo_is_read_once() {
+    let dir = scratch("fifo_once");
+    let fifo = dir.join("game.yaml");
+    mkfifo(&fifo);
+    for format in ["svg", "html"] {
+        let writer = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || {
+                use std::io::Write;
+                let mut f = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+                let _ = f.write_all(RECORD.as_bytes());
+            })
+        };
+        let r = graphgo(&["show", s(&fifo), "--format", format]).run();
+        writer.join().unwrap();
+        expect(&r, 0, &[]);
+        assert!(
+            r.stdout.contains("<svg") || r.stdout.contains("<html"),
+            "{format}"
+        );
+    }
+}
