@@ -88,6 +88,10 @@ enum Output {
     Closed,
 }
 
+/// How long the engine's output is watched after its first answer for a second one
+/// ([`GtpProcess::quiet_after_answer`]).
+const EXTRA_ANSWER_WAIT: Duration = Duration::from_millis(300);
+
 /// How many lines the reader may be ahead of the answer being read: with the line cap, it
 /// bounds the memory an engine that floods its output can take.
 const LINES_AHEAD: usize = 16;
@@ -243,6 +247,7 @@ impl GtpProcess {
             answered: String::new(),
         };
         let listed = process.ask("list_commands")?;
+        process.quiet_after_answer(EXTRA_ANSWER_WAIT)?;
         process.timeout = timeout;
         process.commands = match listed {
             Ok(text) => text.lines().map(|l| l.trim().to_string()).collect(),
@@ -277,6 +282,47 @@ impl GtpProcess {
         let (lock, closed) = &*self.stderr;
         if let Ok(t) = lock.lock() {
             let _ = closed.wait_timeout_while(t, wait, |t| !t.closed);
+        }
+    }
+
+    /// Watches the engine's output for `wait` after an answer: a second answer there (an
+    /// engine that answers more than it is asked) is a failure of the engine. Done once,
+    /// after the first answer, so that an engine that always answers twice is caught before
+    /// its second answers are read as the answers to later commands; later, a line waiting
+    /// when a command is sent is caught the same way ([`GtpProcess::exchange`]).
+    fn quiet_after_answer(&mut self, wait: Duration) -> Result<(), GtpFailure> {
+        let deadline = Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let failure = match self.output.recv_timeout(left) {
+                Err(_) => return Ok(()),
+                Ok(Output::Line(l)) if l.trim().is_empty() => continue,
+                Ok(Output::Line(l)) => GtpFailure::TooLong {
+                    command: self.answered.clone(),
+                    what: format!(
+                        "it answered a second time, '{}': the engine answered more than it was asked",
+                        quoted(&l)
+                    ),
+                    stderr: String::new(),
+                },
+                // An exit is seen at the next command (the wait for it is in slices).
+                Ok(Output::Closed) => return Ok(()),
+                Ok(Output::LongLine) => GtpFailure::TooLong {
+                    command: self.answered.clone(),
+                    what: format!("a line of more than {} bytes", self.limits.line_bytes),
+                    stderr: String::new(),
+                },
+                Ok(Output::NotUtf8(at)) => GtpFailure::NotUtf8 {
+                    command: self.answered.clone(),
+                    at,
+                    stderr: String::new(),
+                },
+            };
+            self.kill();
+            self.wait_for_stderr(Duration::from_millis(500));
+            let f = failure.with_stderr(self.stderr_tail());
+            self.dead = Some(f.clone());
+            return Err(f);
         }
     }
 
