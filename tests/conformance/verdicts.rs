@@ -351,6 +351,30 @@ fn installed(d: &Declared) -> Result<Installed, String> {
             Ok(Installed::Debian)
         }
         "crates.io" => {
+            // A crate driven through a helper of its own (adapters/NAME/Cargo.toml, built by
+            // adapters/install.sh into target/NAME): its reproductions run that helper.
+            let helper = root().join("adapters").join(&d.name).join("Cargo.toml");
+            if let Ok(manifest) = std::fs::read_to_string(&helper) {
+                let bin = manifest
+                    .lines()
+                    .find_map(|l| l.trim().strip_prefix("name = "))
+                    .map(|n| n.trim_matches('"').to_string())
+                    .unwrap_or_default();
+                let built = root()
+                    .join("target")
+                    .join(&d.name)
+                    .join("release")
+                    .join(&bin);
+                if bin.is_empty() || !built.is_file() {
+                    return Err(format!(
+                        "{} {}'s helper {} is not built (bash adapters/install.sh {})",
+                        d.package,
+                        d.version,
+                        built.strip_prefix(root()).unwrap_or(&built).display(),
+                        d.name
+                    ));
+                }
+            }
             // A dev-dependency pinned in Cargo.toml: compiled into this test, its source in
             // Cargo's registry.
             let home = std::env::var_os("CARGO_HOME")
