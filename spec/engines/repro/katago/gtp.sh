@@ -44,6 +44,11 @@ for rules in ["tromp-taylor", "chinese", "aga"]:
     retake = legal("C3")
     answer = ask("play w C3")
     print(f"{rules}: White's ko retake C3: kata-raw-nn legal: {retake}; play answers '{answer}'")
+ask("clear_board")
+ask("kata-set-rules chinese")
+for move in ["b B3", "w D4", "b C4", "w D2", "b C2", "w E3", "b A1", "w C3", "b D3", "w pass", "b pass"]:
+    ask("play " + move)
+print(f"chinese: White's ko retake C3 after a pass by each side: kata-raw-nn legal: {legal('C3')}")
 for rules in ["tromp-taylor", "chinese"]:
     ask("clear_board")
     ask("kata-set-rules " + rules)

@@ -19,8 +19,13 @@ def game(moves, rules=sente.rules.CHINESE):
     return g
 
 
-g = game(["B3", "D4", "C4", "D2", "C2", "E3", "A1", "C3", "D3"])
+KO = ["B3", "D4", "C4", "D2", "C2", "E3", "A1", "C3", "D3"]
+g = game(KO)
 print("White's immediate ko retake at C3, is_legal:", g.is_legal(*xy("C3"), W))
+g = game(KO + ["pass", "pass"])
+print("the same retake after a pass by each side, is_legal:", g.is_legal(*xy("C3"), W))
+g = game(KO + ["G7", "G8"])
+print("the same retake after W G7 and B G8, is_legal:", g.is_legal(*xy("C3"), W))
 g = game(["B1", "A1", "B2", "A2", "B3", "pass", "A4"])
 print("White's self-capture of three at A3, is_legal:", g.is_legal(*xy("A3"), W))
 print("Black out of turn, is_legal:", g.is_legal(*xy("E5"), B))
