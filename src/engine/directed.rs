@@ -7,8 +7,6 @@
 //! clauses, so that the comparer can check one against the other. It does not import the
 //! spec.
 
-use std::collections::HashMap;
-
 use num_rational::BigRational;
 use num_traits::{Signed, Zero};
 use rand::{RngCore, SeedableRng};
@@ -17,6 +15,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::game::{Equipment, Illegal, Observation, Playable, Player, Setup, Turn, Unsupported};
 
 use super::goban::{cell, colour_of_cell, stone, EMPTY};
+use super::keys::KeyMap;
 
 /// Where the game is in its turn (the same steps as the rules: komi, colour, turn, bid,
 /// answer, reset).
@@ -33,7 +32,7 @@ enum Step {
 /// The history: positions by Zobrist hash, every hit confirmed against the stored bytes.
 #[derive(Clone, Debug, Default)]
 struct History {
-    by_hash: HashMap<u64, Vec<Vec<u8>>>,
+    by_hash: KeyMap<Vec<Vec<u8>>>,
 }
 
 impl History {
@@ -278,12 +277,11 @@ impl DirectedEngine {
             i += 1;
             for &w in &self.outward[self.out_start[x]..self.out_start[x + 1]] {
                 match self.cells[w] {
-                    EMPTY => {
-                        if self.alive[x] != g {
-                            self.alive[x] = g;
-                            stack.push(x as u32);
-                        }
+                    EMPTY if self.alive[x] != g => {
+                        self.alive[x] = g;
+                        stack.push(x as u32);
                     }
+                    EMPTY => {}
                     cw if cw == c && self.mark[w] != g => {
                         self.mark[w] = g;
                         region.push(w as u32);

@@ -9,7 +9,7 @@
 //! Positional superko is exact: a Zobrist hash indexes the stored colourings, and a hit is
 //! confirmed against the colouring itself.
 
-use std::collections::HashMap;
+use std::cell::OnceCell;
 use std::sync::Arc;
 
 use num_bigint::BigInt;
@@ -22,6 +22,7 @@ use crate::game::{
 };
 
 use super::goban::{cell, colour_of_cell, stone, BLACK, EMPTY, WHITE};
+use super::keys::KeyMap;
 
 /// A game of MANGO played on flat arrays.
 #[derive(Clone, Debug)]
@@ -44,14 +45,38 @@ pub struct MangoEngine {
     keys: Vec<[u64; 3]>,
     hash: u64,
     /// Every colouring of the game by its hash (hits confirmed against the colouring).
-    seen: HashMap<u64, Vec<usize>>,
+    seen: KeyMap<Vec<usize>>,
     history: Vec<Vec<u8>>,
     result: Option<GameResult>,
-    /// Scratch for the searches.
+    /// Scratch for the searches of a move made in full.
+    search: Search,
+    /// The structure of the position now for the player to move ([`Around::of`]), built
+    /// when first asked and dropped by every turn.
+    around: OnceCell<Option<Around>>,
+}
+
+/// Scratch for the searches of [`MangoEngine::produce`]: stamps valid when equal to
+/// `generation`, a stack and the stones of the component searched.
+#[derive(Clone, Debug, Default)]
+struct Search {
     mark: Vec<u32>,
     generation: u32,
     stack: Vec<u32>,
     members: Vec<u32>,
+}
+
+impl Search {
+    fn next_generation(&mut self, n: usize) -> u32 {
+        if self.mark.len() < n {
+            self.mark.resize(n, 0);
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.generation = 1;
+        }
+        self.generation
+    }
 }
 
 /// The integer range of S for one interval of T: z ≥ v ⟺ S ≥ ⌈vD⌉, z > v ⟺ S ≥ ⌊vD⌋ + 1,
@@ -94,6 +119,14 @@ fn integer_range(
         }
     };
     (lo <= hi).then_some((lo, hi))
+}
+
+/// The greatest common divisor (Euclid); `gcd(0, d) = d`, and 1 for two zeros.
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.max(1)
 }
 
 /// The least common multiple of two positive integers (Euclid).
@@ -190,13 +223,11 @@ impl MangoEngine {
             passes: 0,
             keys,
             hash,
-            seen: HashMap::new(),
+            seen: KeyMap::default(),
             history: Vec::new(),
             result: None,
-            mark: vec![0; n],
-            generation: 0,
-            stack: Vec::new(),
-            members: Vec::new(),
+            search: Search::default(),
+            around: OnceCell::new(),
         };
         game.remember(colours, hash);
         Ok(game)
@@ -221,48 +252,45 @@ impl MangoEngine {
         self.alive_ranges.iter().any(|&(lo, hi)| lo <= s && s <= hi)
     }
 
-    fn next_generation(&mut self) -> u32 {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.mark.iter_mut().for_each(|m| *m = 0);
-            self.generation = 1;
-        }
-        self.generation
-    }
-
     /// Steps 3 / 4: empties every stone of `side` in `colours` whose component of
     /// side ∪ E weighs outside T. Returns the hash change.
-    fn remove_not_alive(&mut self, colours: &mut [u8], side: u8) -> u64 {
-        let g = self.next_generation();
+    fn remove_not_alive(&self, search: &mut Search, colours: &mut [u8], side: u8) -> u64 {
+        let g = search.next_generation(colours.len());
         let mut dead: Vec<u32> = Vec::new();
         let mut delta = 0u64;
+        let Search {
+            mark,
+            stack,
+            members,
+            ..
+        } = search;
         for s in 0..colours.len() as u32 {
-            if colours[s as usize] != side || self.mark[s as usize] == g {
+            if colours[s as usize] != side || mark[s as usize] == g {
                 continue;
             }
-            self.mark[s as usize] = g;
-            self.stack.clear();
-            self.members.clear();
-            self.stack.push(s);
+            mark[s as usize] = g;
+            stack.clear();
+            members.clear();
+            stack.push(s);
             let mut sum = 0i128;
-            while let Some(u) = self.stack.pop() {
+            while let Some(u) = stack.pop() {
                 let c = colours[u as usize];
                 if c == side {
-                    self.members.push(u);
+                    members.push(u);
                 } else {
                     sum += self.weight[u as usize];
                 }
                 for i in self.off[u as usize]..self.off[u as usize + 1] {
                     let w = self.adj[i as usize];
                     let cw = colours[w as usize];
-                    if (cw == side || cw == EMPTY) && self.mark[w as usize] != g {
-                        self.mark[w as usize] = g;
-                        self.stack.push(w);
+                    if (cw == side || cw == EMPTY) && mark[w as usize] != g {
+                        mark[w as usize] = g;
+                        stack.push(w);
                     }
                 }
             }
             if !self.alive_sum(sum) {
-                dead.extend_from_slice(&self.members);
+                dead.extend_from_slice(members);
             }
         }
         for v in dead {
@@ -273,32 +301,53 @@ impl MangoEngine {
     }
 
     /// The colouring and hash a move at v produces (v empty).
-    fn produce(&mut self, v: u32, player: Player) -> (Vec<u8>, u64) {
+    fn produce(&self, search: &mut Search, v: u32, player: Player) -> (Vec<u8>, u64) {
         let me = stone(player);
         let mut colours = self.colours.clone();
         colours[v as usize] = me;
         let mut hash = self.hash ^ self.keys[v as usize][me as usize];
-        hash ^= self.remove_not_alive(&mut colours, stone(player.opponent()));
-        hash ^= self.remove_not_alive(&mut colours, me);
+        hash ^= self.remove_not_alive(search, &mut colours, stone(player.opponent()));
+        hash ^= self.remove_not_alive(search, &mut colours, me);
         (colours, hash)
     }
 
-    fn check(&mut self, v: u32, player: Player) -> Result<(Vec<u8>, u64), Illegal> {
-        let name = self.board.name(v as usize).to_string();
+    fn check(
+        &self,
+        search: &mut Search,
+        v: u32,
+        player: Player,
+    ) -> Result<(Vec<u8>, u64), Illegal> {
+        let name = || self.board.name(v as usize).to_string();
         if self.colours[v as usize] != EMPTY {
+            let name = name();
             return Err(Illegal {
                 clause: "mango:MOVE",
                 reason: format!("{name} is not in E: step 1 selects a member of E"),
             });
         }
-        let (colours, hash) = self.produce(v, player);
+        let (colours, hash) = self.produce(search, v, player);
         if self.occurred(&colours, hash) {
-            return Err(Illegal {
-                clause: "mango:LEGAL",
-                reason: format!("{name} would produce a configuration that is not new"),
-            });
+            return Err(self.not_new(v));
         }
         Ok((colours, hash))
+    }
+
+    /// The refusal of a move at `v` whose configuration is not new.
+    fn not_new(&self, v: u32) -> Illegal {
+        Illegal {
+            clause: "mango:LEGAL",
+            reason: format!(
+                "{} would produce a configuration that is not new",
+                self.board.name(v as usize)
+            ),
+        }
+    }
+
+    /// [`Around::of`] the position now, for the player to move.
+    fn around(&self) -> Option<&Around> {
+        self.around
+            .get_or_init(|| Around::of(self, self.to_move))
+            .as_ref()
     }
 
     /// Both scores: initial + F over own points + F over empty regions reaching only own.
@@ -340,14 +389,385 @@ impl MangoEngine {
                 _ => {}
             }
         }
-        let d = BigRational::from_integer(self.denominator.clone());
-        [0, 1].map(|i| {
-            &self.initial_scores[i] + BigRational::from_integer(BigInt::from(sums[i])) / &d
+        [0, 1].map(|i| self.score_of(i, sums[i]))
+    }
+
+    /// Player `i`'s initial score plus `sum / D`, in lowest terms: in 128-bit integers when
+    /// the numbers fit (no big-integer division then), else as big rationals.
+    fn score_of(&self, i: usize, sum: i128) -> BigRational {
+        let initial = &self.initial_scores[i];
+        let small = || {
+            let (a, b) = (initial.numer().to_i128()?, initial.denom().to_i128()?);
+            let d = self.denominator.to_i128()?;
+            // a / b + sum / d = (a d + sum b) / (b d); b, d > 0.
+            let numer = a.checked_mul(d)?.checked_add(sum.checked_mul(b)?)?;
+            let denom = b.checked_mul(d)?;
+            let g = gcd(numer.unsigned_abs(), denom.unsigned_abs()) as i128;
+            Some(BigRational::new_raw(
+                BigInt::from(numer / g),
+                BigInt::from(denom / g),
+            ))
+        };
+        small().unwrap_or_else(|| {
+            let d = BigRational::from_integer(self.denominator.clone());
+            initial + BigRational::from_integer(BigInt::from(sum)) / d
         })
+    }
+
+    /// Whether the move of `player` at the empty point `v` is legal (`mango:LEGAL`),
+    /// decided from `around` (the structure of the position before it, for this player):
+    /// the move is made only on the points it changes.
+    ///
+    /// Step 3: removing v from H ∪ E splits v's component there into parts, read off the
+    /// search tree: the subtree of each child that reaches nothing above v, and the rest;
+    /// a part with stones of H weighing outside T loses them (the other components are
+    /// unchanged and alive: the position is settled). Step 4: the mover's component of
+    /// M ∪ E through v loses v's weight and gains what step 3 empties: each removed part
+    /// touches v and, once emptied, joins it with every component of M ∪ E it meets; the
+    /// mover's stones there go when that weighs outside T.
+    fn is_new_by(&self, around: &Around, s: &mut LegalScratch, v: u32, player: Player) -> bool {
+        let effect = self.effect(around, s, v, player);
+        let Some(ids) = self.seen.get(&effect.hash) else {
+            return true;
+        };
+        // A key seen before: the configuration itself decides.
+        let colours = self.produced(around, s, v, player, effect);
+        !ids.iter().any(|&i| self.history[i] == colours)
+    }
+
+    /// What the move of `player` at the empty point `v` does, from `around` (see
+    /// [`MangoEngine::is_new_by`]); the opponent's stones it removes are left in
+    /// `s.captured`, and the mover's components it joins in `s.joined` (stamped in
+    /// `s.component_mark`).
+    fn effect(&self, around: &Around, s: &mut LegalScratch, v: u32, player: Player) -> Effect {
+        let (me, opp) = (stone(player), stone(player.opponent()));
+        let vi = v as usize;
+        let h = &around.opp;
+        let m = &around.own;
+        let k = h.component[vi] as usize;
+        let root = h.parent[vi] == NONE;
+        let (mut cut_weight, mut cut_stones) = (0i128, 0u32);
+        s.seeds.clear();
+        for &w in self.neighbours(v) {
+            let wi = w as usize;
+            if h.parent[wi] == v && (root || h.low[wi] >= h.disc[vi]) {
+                if h.stones[wi] > 0 && !self.alive_sum(h.weight[wi]) {
+                    s.seeds.push(w);
+                }
+                cut_weight += h.weight[wi];
+                cut_stones += h.stones[wi];
+            }
+        }
+        let rest_stones = h.component_stones[k] - cut_stones;
+        let rest_weight = h.component_weight[k] - self.weight[vi] - cut_weight;
+        if rest_stones > 0 && !self.alive_sum(rest_weight) {
+            // The rest holds v's parent (v is no root when the rest has stones).
+            s.seeds.push(h.parent[vi]);
+        }
+        // The mover's components the move joins (v's, and those the removed parts meet).
+        let g = s.next_generation(self.colours.len(), m.weight.len());
+        let c = m.component[vi];
+        s.joined.clear();
+        s.joined.push(c);
+        s.component_mark[c as usize] = g;
+        let mut captured_hash = 0u64;
+        let mut captured_weight = 0i128;
+        s.captured.clear();
+        if !s.seeds.is_empty() {
+            // Every point of the removed parts, by a search of H ∪ E that avoids v.
+            s.point_mark[vi] = g;
+            s.stack.clear();
+            for i in 0..s.seeds.len() {
+                let seed = s.seeds[i];
+                if s.point_mark[seed as usize] != g {
+                    s.point_mark[seed as usize] = g;
+                    s.stack.push(seed);
+                }
+            }
+            while let Some(u) = s.stack.pop() {
+                let ui = u as usize;
+                let removed = self.colours[ui] == opp;
+                if removed {
+                    s.captured.push(u);
+                    captured_hash ^= self.keys[ui][opp as usize];
+                    captured_weight += self.weight[ui];
+                } else {
+                    let cu = m.component[ui];
+                    if s.component_mark[cu as usize] != g {
+                        s.component_mark[cu as usize] = g;
+                        s.joined.push(cu);
+                    }
+                }
+                for &w in self.neighbours(u) {
+                    let wi = w as usize;
+                    let cw = self.colours[wi];
+                    if cw == me {
+                        if removed {
+                            let cu = m.component[wi];
+                            if s.component_mark[cu as usize] != g {
+                                s.component_mark[cu as usize] = g;
+                                s.joined.push(cu);
+                            }
+                        }
+                    } else if s.point_mark[wi] != g {
+                        s.point_mark[wi] = g;
+                        s.stack.push(w);
+                    }
+                }
+            }
+        }
+        let joined_weight: i128 = s.joined.iter().map(|&c| m.weight[c as usize]).sum();
+        let dies = !self.alive_sum(joined_weight + captured_weight - self.weight[vi]);
+        let mut hash = self.hash ^ captured_hash;
+        if dies {
+            hash ^= s.joined.iter().fold(0, |x, &c| x ^ m.hash[c as usize]);
+        } else {
+            hash ^= self.keys[vi][me as usize];
+        }
+        Effect { hash, dies }
+    }
+
+    /// The configuration the move of [`MangoEngine::effect`] produces (called right after
+    /// it, with the same scratch).
+    fn produced(
+        &self,
+        around: &Around,
+        s: &LegalScratch,
+        v: u32,
+        player: Player,
+        effect: Effect,
+    ) -> Vec<u8> {
+        let me = stone(player);
+        let mut colours = self.colours.clone();
+        for &u in &s.captured {
+            colours[u as usize] = EMPTY;
+        }
+        if effect.dies {
+            let m = &around.own;
+            for (u, col) in colours.iter_mut().enumerate() {
+                if *col == me && s.component_mark[m.component[u] as usize] == s.generation {
+                    *col = EMPTY;
+                }
+            }
+        } else {
+            colours[v as usize] = me;
+        }
+        colours
     }
 
     fn finish(&mut self) {
         self.result = Some(GameResult::scored(self.scores()));
+    }
+}
+
+/// Marks a point with no parent in the search (a root, or a point outside the region).
+const NONE: u32 = u32::MAX;
+
+/// The opponent's side of the position for a move (step 3): the components of H ∪ E,
+/// each searched depth first, so that the parts a point's removal separates are read off
+/// the search tree (Tarjan's cut vertices): a child `w` of `v` whose subtree reaches no
+/// point above `v` (`low[w] >= disc[v]`, or `v` the root) is cut off with its subtree.
+#[derive(Clone, Debug, Default)]
+struct Split {
+    /// Per point of H ∪ E: its component; its discovery time, the least discovery time its
+    /// subtree reaches by one back edge, and its parent (`NONE` for a root).
+    component: Vec<u32>,
+    disc: Vec<u32>,
+    low: Vec<u32>,
+    parent: Vec<u32>,
+    /// Per point: the weight (F · D summed over the empty points) and the opponent's stones
+    /// of its subtree.
+    weight: Vec<i128>,
+    stones: Vec<u32>,
+    /// Per component: the same over the whole component.
+    component_weight: Vec<i128>,
+    component_stones: Vec<u32>,
+}
+
+/// The mover's side (step 4): the components of M ∪ E, with their weight and the hash of
+/// the mover's stones in each.
+#[derive(Clone, Debug, Default)]
+struct Regions {
+    component: Vec<u32>,
+    weight: Vec<i128>,
+    hash: Vec<u64>,
+}
+
+/// What a move does: the hash of the configuration it produces, and whether the mover's
+/// stones around it go in step 4.
+#[derive(Clone, Copy, Debug)]
+struct Effect {
+    hash: u64,
+    dies: bool,
+}
+
+/// The scratch of [`MangoEngine::is_new_by`]: stamps over the points and over the
+/// mover's components, valid when equal to `generation`.
+#[derive(Debug, Default)]
+struct LegalScratch {
+    point_mark: Vec<u32>,
+    component_mark: Vec<u32>,
+    generation: u32,
+    stack: Vec<u32>,
+    seeds: Vec<u32>,
+    captured: Vec<u32>,
+    joined: Vec<u32>,
+}
+
+impl LegalScratch {
+    fn next_generation(&mut self, points: usize, components: usize) -> u32 {
+        if self.point_mark.len() < points {
+            self.point_mark.resize(points, 0);
+        }
+        if self.component_mark.len() < components {
+            self.component_mark.resize(components, 0);
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.point_mark.iter_mut().for_each(|m| *m = 0);
+            self.component_mark.iter_mut().for_each(|m| *m = 0);
+            self.generation = 1;
+        }
+        self.generation
+    }
+}
+
+/// What [`MangoEngine::is_new_by`] reads of the position before a move of one player.
+#[derive(Clone, Debug)]
+struct Around {
+    opp: Split,
+    own: Regions,
+}
+
+impl Around {
+    /// The structure of the position for a move of `player`; `None` unless every stone of
+    /// either colour is alive now (settled), which every move but one that removes the
+    /// mover's stones leaves behind: a move then removes nothing but what is near it.
+    fn of(game: &MangoEngine, player: Player) -> Option<Around> {
+        let (me, opp) = (stone(player), stone(player.opponent()));
+        let opp_side = Around::split(game, opp);
+        let opp_settled = (0..opp_side.component_weight.len()).all(|k| {
+            opp_side.component_stones[k] == 0 || game.alive_sum(opp_side.component_weight[k])
+        });
+        if !opp_settled {
+            return None;
+        }
+        let (own, own_stones) = Around::regions(game, me);
+        if !(0..own.weight.len()).all(|k| own_stones[k] == 0 || game.alive_sum(own.weight[k])) {
+            return None;
+        }
+        Some(Around { opp: opp_side, own })
+    }
+
+    /// The components of `side` ∪ E by depth-first search, with cut-vertex data.
+    fn split(game: &MangoEngine, side: u8) -> Split {
+        let n = game.colours.len();
+        let mut s = Split {
+            component: vec![NONE; n],
+            disc: vec![0; n],
+            low: vec![0; n],
+            parent: vec![NONE; n],
+            weight: vec![0; n],
+            stones: vec![0; n],
+            component_weight: Vec::new(),
+            component_stones: Vec::new(),
+        };
+        let inside = |u: usize| game.colours[u] == side || game.colours[u] == EMPTY;
+        let mut time = 0u32;
+        // Frames (point, next neighbour slot).
+        let mut stack: Vec<(u32, u32)> = Vec::new();
+        for r in 0..n {
+            if !inside(r) || s.component[r] != NONE {
+                continue;
+            }
+            let k = s.component_weight.len() as u32;
+            let open = |s: &mut Split, u: usize, time: &mut u32| {
+                s.component[u] = k;
+                s.disc[u] = *time;
+                s.low[u] = *time;
+                *time += 1;
+                if game.colours[u] == EMPTY {
+                    s.weight[u] = game.weight[u];
+                } else {
+                    s.stones[u] = 1;
+                }
+            };
+            open(&mut s, r, &mut time);
+            stack.push((r as u32, game.off[r]));
+            while let Some(&mut (u, ref mut next)) = stack.last_mut() {
+                let ui = u as usize;
+                if *next < game.off[ui + 1] {
+                    let w = game.adj[*next as usize] as usize;
+                    *next += 1;
+                    if !inside(w) {
+                        continue;
+                    }
+                    if s.component[w] == NONE {
+                        s.parent[w] = u;
+                        open(&mut s, w, &mut time);
+                        stack.push((w as u32, game.off[w]));
+                    } else if w as u32 != s.parent[ui] {
+                        s.low[ui] = s.low[ui].min(s.disc[w]);
+                    }
+                } else {
+                    stack.pop();
+                    let p = s.parent[ui];
+                    if p != NONE {
+                        let p = p as usize;
+                        s.low[p] = s.low[p].min(s.low[ui]);
+                        s.weight[p] += s.weight[ui];
+                        s.stones[p] += s.stones[ui];
+                    }
+                }
+            }
+            s.component_weight.push(s.weight[r]);
+            s.component_stones.push(s.stones[r]);
+        }
+        s
+    }
+
+    /// The components of `side` ∪ E with their weights and stone hashes, and the number
+    /// of stones of `side` in each.
+    fn regions(game: &MangoEngine, side: u8) -> (Regions, Vec<u32>) {
+        let n = game.colours.len();
+        let mut r = Regions {
+            component: vec![NONE; n],
+            weight: Vec::new(),
+            hash: Vec::new(),
+        };
+        let mut stones = Vec::new();
+        let mut stack = Vec::new();
+        for start in 0..n {
+            let c = game.colours[start];
+            if (c != side && c != EMPTY) || r.component[start] != NONE {
+                continue;
+            }
+            let k = r.weight.len() as u32;
+            let (mut weight, mut hash, mut count) = (0i128, 0u64, 0u32);
+            r.component[start] = k;
+            stack.push(start as u32);
+            while let Some(u) = stack.pop() {
+                let ui = u as usize;
+                if game.colours[ui] == EMPTY {
+                    weight += game.weight[ui];
+                } else {
+                    hash ^= game.keys[ui][side as usize];
+                    count += 1;
+                }
+                for &w in game.neighbours(u) {
+                    let wi = w as usize;
+                    let cw = game.colours[wi];
+                    if (cw == side || cw == EMPTY) && r.component[wi] == NONE {
+                        r.component[wi] = k;
+                        stack.push(w);
+                    }
+                }
+            }
+            r.weight.push(weight);
+            r.hash.push(hash);
+            stones.push(count);
+        }
+        (r, stones)
     }
 }
 
@@ -367,17 +787,35 @@ impl Playable for MangoEngine {
             return Vec::new();
         }
         let player = self.to_move;
-        let mut scratch = self.clone();
-        let mut turns: Vec<Turn> = (0..self.colours.len() as u32)
-            .filter(|&v| self.colours[v as usize] == EMPTY)
-            .filter(|&v| scratch.check(v, player).is_ok())
-            .map(|v| Turn::Move {
-                player,
-                at: v as usize,
-            })
-            .collect();
+        let mut search = Search::default();
+        let mut turns: Vec<Turn> = Vec::with_capacity(self.colours.len() + 1);
+        match self.around() {
+            Some(around) => {
+                let mut scratch = LegalScratch::default();
+                for v in 0..self.colours.len() as u32 {
+                    if self.colours[v as usize] == EMPTY
+                        && self.is_new_by(around, &mut scratch, v, player)
+                    {
+                        turns.push(Turn::Move {
+                            player,
+                            at: v as usize,
+                        });
+                    }
+                }
+            }
+            None => turns.extend(
+                (0..self.colours.len() as u32)
+                    .filter(|&v| self.colours[v as usize] == EMPTY)
+                    .filter(|&v| self.check(&mut search, v, player).is_ok())
+                    .map(|v| Turn::Move {
+                        player,
+                        at: v as usize,
+                    }),
+            ),
+        }
+        // The moves by point, then the pass: in order already.
         turns.push(Turn::Pass { player });
-        turns.sort();
+        debug_assert!(turns.is_sorted());
         turns
     }
 
@@ -407,7 +845,28 @@ impl Playable for MangoEngine {
                         reason: format!("there is no point {at}"),
                     });
                 }
-                let (colours, hash) = self.check(at as u32, player)?;
+                let v = at as u32;
+                let made = match self.around() {
+                    Some(around) if self.colours[at] == EMPTY => {
+                        // Made from the structure of the position, as the legal turns
+                        // judge it.
+                        let mut scratch = LegalScratch::default();
+                        let effect = self.effect(around, &mut scratch, v, player);
+                        let colours = self.produced(around, &scratch, v, player, effect);
+                        if self.occurred(&colours, effect.hash) {
+                            Err(self.not_new(v))
+                        } else {
+                            Ok((colours, effect.hash))
+                        }
+                    }
+                    _ => {
+                        let mut search = std::mem::take(&mut self.search);
+                        let checked = self.check(&mut search, v, player);
+                        self.search = search;
+                        checked
+                    }
+                };
+                let (colours, hash) = made?;
                 self.colours.clone_from(&colours);
                 self.hash = hash;
                 self.remember(colours, hash);
@@ -423,6 +882,7 @@ impl Playable for MangoEngine {
             }
         }
         self.to_move = player.opponent();
+        self.around = OnceCell::new();
         if self.passes >= 2 {
             self.finish();
         }
@@ -469,5 +929,112 @@ mod tests {
         assert!(MangoEngine::start(&setup(2, w.clone())).is_err());
         w.weight[0] = BigRational::from_integer(cap - 1);
         assert!(MangoEngine::start(&setup(2, w)).is_ok());
+    }
+
+    /// The legality of a move read off the structure of the position (`is_new_by`, no move
+    /// made) is the legality of the move made in full (`check`), for every empty point of
+    /// positions reached by random legal moves, on grids, cycles, complete graphs and random
+    /// graphs with random fractional and negative weights and thresholds of one or two
+    /// intervals (windows, whose non-monotone life leaves positions where it does not apply).
+    #[test]
+    fn legality_read_off_the_position_is_legality_of_the_move_made() {
+        use crate::board::weights::Threshold;
+        use rand::{Rng, SeedableRng};
+        use rand_xoshiro::Xoshiro256PlusPlus;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(31);
+        let thresholds = [
+            vec!["z >= 1"],
+            vec!["z > 1/2"],
+            vec!["1 <= z < 3"],
+            vec!["z <= -1", "z >= 2"],
+            vec!["z > 0"],
+        ];
+        let (mut read, mut refused, mut captures, mut unsettled) = (0, 0, 0, 0);
+        for round in 0..80u64 {
+            let board = match round % 4 {
+                0 => Board::grid(4, 3).unwrap(),
+                1 => Board::cycle(7).unwrap(),
+                2 => Board::complete(5).unwrap(),
+                _ => {
+                    let names: Vec<String> = (0..8).map(|i| format!("p{i}")).collect();
+                    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+                    let mut edges = Vec::new();
+                    for a in 0..8 {
+                        for b in a + 1..8 {
+                            if rng.random_range(0..100) < 35 {
+                                edges.push((names[a], names[b]));
+                            }
+                        }
+                    }
+                    Board::from_edges(&names, &edges).unwrap()
+                }
+            };
+            let n = board.len();
+            let texts: Vec<String> = thresholds[round as usize % thresholds.len()]
+                .iter()
+                .map(|t| t.to_string())
+                .collect();
+            let weights = Weights {
+                weight: (0..n)
+                    .map(|_| {
+                        let num: i64 = if rng.random_range(0..4) == 0 {
+                            rng.random_range(-2..0)
+                        } else {
+                            rng.random_range(0..4)
+                        };
+                        BigRational::new(num.into(), rng.random_range(1..4i64).into())
+                    })
+                    .collect(),
+                threshold: Threshold::parse(&texts).unwrap(),
+                scores: [BigRational::zero(), BigRational::zero()],
+            };
+            let mut game = MangoEngine::start(&setup_on(board, weights)).unwrap();
+            for _ in 0..3 * n {
+                let player = game.to_move;
+                let mut search = Search::default();
+                let legal: Vec<u32> = (0..n as u32)
+                    .filter(|&v| game.colours[v as usize] == EMPTY)
+                    .filter(|&v| game.check(&mut search, v, player).is_ok())
+                    .collect();
+                match Around::of(&game, player) {
+                    Some(around) => {
+                        let mut scratch = LegalScratch::default();
+                        for v in 0..n as u32 {
+                            if game.colours[v as usize] != EMPTY {
+                                continue;
+                            }
+                            let new = game.is_new_by(&around, &mut scratch, v, player);
+                            assert_eq!(new, legal.contains(&v), "round {round}, point {v}");
+                            read += 1;
+                            refused += usize::from(!new);
+                            captures += usize::from(!scratch.captured.is_empty());
+                        }
+                    }
+                    None => unsettled += 1,
+                }
+                let turn = if legal.is_empty() {
+                    Turn::Pass { player }
+                } else {
+                    Turn::Move {
+                        player,
+                        at: legal[rng.random_range(0..legal.len())] as usize,
+                    }
+                };
+                game.play(&turn).unwrap();
+                if game.result.is_some() {
+                    break;
+                }
+            }
+        }
+        assert!(
+            read > 4000 && refused > 100 && captures > 200 && unsettled > 3,
+            "{read} {refused} {captures} {unsettled}"
+        );
+    }
+
+    fn setup_on(board: Board, weights: Weights) -> Setup {
+        let mut s = Setup::new(RuleId::Mango, board);
+        s.equipment = Equipment::Weights(Arc::new(weights));
+        s
     }
 }

@@ -16,6 +16,7 @@
 pub mod directed;
 pub mod goban;
 pub mod history;
+pub mod keys;
 pub mod mango;
 pub mod playout;
 pub mod space;
