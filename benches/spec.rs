@@ -13,7 +13,7 @@ use graphgo::spec::ggg;
 /// (a pass when none is found in a few tries).
 fn random_game(setup: &Setup, length: usize, seed: u64) -> Vec<Turn> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut state = ggg::start(setup).unwrap();
+    let mut state = ggg::start(setup).unwrap().state;
     let mut turns = Vec::new();
     while turns.len() < length && state.result.is_none() {
         let player: Player = state.to_move;
@@ -23,11 +23,11 @@ fn random_game(setup: &Setup, length: usize, seed: u64) -> Vec<Turn> {
         let chosen = (0..20).find_map(|_| {
             let at = empty[rng.random_range(0..empty.len())];
             let turn = Turn::Move { player, at };
-            ggg::turn(&state, &turn).ok().map(|s| (turn, s))
+            ggg::turn(&state, &turn).ok().map(|s| (turn, s.state))
         });
         let (turn, next) = chosen.unwrap_or_else(|| {
             let pass = Turn::Pass { player };
-            (pass.clone(), ggg::turn(&state, &pass).unwrap())
+            (pass.clone(), ggg::turn(&state, &pass).unwrap().state)
         });
         turns.push(turn);
         state = next;
@@ -35,10 +35,10 @@ fn random_game(setup: &Setup, length: usize, seed: u64) -> Vec<Turn> {
     turns
 }
 
-fn replay(setup: &Setup, turns: &[Turn]) -> ggg::GameState {
-    turns
-        .iter()
-        .fold(ggg::start(setup).unwrap(), |s, t| ggg::turn(&s, t).unwrap())
+fn replay(setup: &Setup, turns: &[Turn]) -> ggg::State {
+    turns.iter().fold(ggg::start(setup).unwrap().state, |s, t| {
+        ggg::turn(&s, t).unwrap().state
+    })
 }
 
 fn bench(c: &mut Criterion) {

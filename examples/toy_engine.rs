@@ -19,6 +19,7 @@ use num_rational::BigRational;
 
 use graphgo::board::Board;
 use graphgo::conformance::verify::{Boards, EngineUnderTest, Support};
+use graphgo::game::clause::Ggg;
 use graphgo::game::{
     Colour, EndReason, GameResult, Illegal, KoPass, Neutral, NoMove, Observation, Playable, Player,
     Repetition, RepetitionEnd, RuleId, RuleSet, SelfCapture, Setup, Turn, Unsupported,
@@ -212,26 +213,21 @@ impl Playable for ToyGame {
     }
 
     fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
-        let refuse = |clause: &'static str, reason: &str| {
-            Err(Illegal {
-                clause,
-                reason: reason.to_string(),
-            })
-        };
+        let refuse = |clause: Ggg, reason: &str| Err(Illegal::new(clause, reason));
         if self.result.is_some() {
-            return refuse("ggg1:4", "the game is over");
+            return refuse(Ggg::V1R4, "the game is over");
         }
         if turn.player() != self.to_move {
-            return refuse("ggg1:2", "not this player's turn");
+            return refuse(Ggg::V1R2, "not this player's turn");
         }
         match *turn {
             Turn::Move { player, at } => {
                 if self.position[at] != Colour::Empty {
-                    return refuse("ggg1:2", "occupied");
+                    return refuse(Ggg::V1R2, "occupied");
                 }
                 let after = self.after_move(player, at);
                 if self.seen.contains(&after) {
-                    return refuse("ggg1:3", "repeats a position");
+                    return refuse(Ggg::V1R3, "repeats a position");
                 }
                 self.seen.insert(after.clone());
                 self.position = after;
@@ -247,7 +243,7 @@ impl Playable for ToyGame {
             }
             Turn::Resign { player } => self.finish(Some(player), EndReason::Resignation),
             // The directed rules' turns (komi, bids, history) are not graph Go's.
-            _ => return refuse("ggg1:2", "not a turn of General Graph Go"),
+            _ => return refuse(Ggg::V1R2, "not a turn of General Graph Go"),
         }
         Ok(())
     }

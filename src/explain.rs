@@ -127,7 +127,7 @@ pub fn explain(game: &Game) -> Result<Trace, String> {
                     number,
                     turn: text,
                     legal: false,
-                    steps: vec![step(illegal.clause, says)],
+                    steps: vec![step(illegal.clause.id(), says)],
                 });
                 break;
             }
@@ -182,7 +182,7 @@ fn repeated_turn(
         graph: Arc::clone(&game.setup.board),
         f: before.position.iter().copied().collect(),
     };
-    let (produced, _) = ggg::make_move(&g, player, at);
+    let produced = ggg::make_move(&g, player, at).after;
     let produced: Vec<Colour> = produced.f.iter().copied().collect();
     history.iter().position(|p| *p == produced)
 }
@@ -226,7 +226,7 @@ fn no_move_reasons(
             if let Some(k) = repeated_turn(game, after, &turn, history) {
                 says.push_str(&format!(": {} again", position_name(k)));
             }
-            step(illegal.clause, says)
+            step(illegal.clause.id(), says)
         })
         .collect();
     if empty.len() > REASONS_SHOWN {
@@ -244,7 +244,7 @@ fn no_move_reasons(
 /// How many refused moves a no-move ending names.
 const REASONS_SHOWN: usize = 8;
 
-fn end_clause_of(state: &crate::spec::ggg::GameState) -> &'static str {
+fn end_clause_of(state: &crate::spec::ggg::State) -> &'static str {
     if state.rules == crate::game::Version::V2 {
         "ggg2:4"
     } else {

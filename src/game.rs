@@ -10,6 +10,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, Vertex};
 
+pub mod clause;
+pub mod trace;
+
+use clause::Clause;
+use trace::Applied;
+
 /// One of the two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -559,10 +565,15 @@ impl Turn {
         }
     }
 
-    /// The turn as a record writes it: `B 3-3`, `W pass`, `B resign`.
+    /// The turn as a record writes it: `B 3-3`, `W pass`, `B resign` (the one way a turn is
+    /// printed; a move to a vertex the board does not have, which no record can name, is
+    /// written with its index, `B #9`).
     pub fn text(&self, board: &Board) -> String {
         match *self {
-            Turn::Move { player, at } => format!("{} {}", player.letter(), board.name(at)),
+            Turn::Move { player, at } => match board.names().get(at) {
+                Some(name) => format!("{} {name}", player.letter()),
+                None => format!("{} #{at}", player.letter()),
+            },
             Turn::Pass { player } => format!("{} pass", player.letter()),
             Turn::Resign { player } => format!("{} resign", player.letter()),
             Turn::Komi { ref komi, .. } => format!("first komi {}", crate::rational::format(komi)),
@@ -769,8 +780,23 @@ impl GameResult {
 /// Why a turn was refused: the clause that forbids it, and a sentence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Illegal {
-    pub clause: &'static str,
+    pub clause: Clause,
     pub reason: String,
+}
+
+impl Illegal {
+    /// The refusal of `clause`, saying `reason`.
+    pub fn new(clause: impl Into<Clause>, reason: impl Into<String>) -> Illegal {
+        Illegal {
+            clause: clause.into(),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// A turn refused by `clause`, saying `reason`: the one way every family spells a refusal.
+pub fn refuse<T>(clause: impl Into<Clause>, reason: impl Into<String>) -> Result<T, Illegal> {
+    Err(Illegal::new(clause, reason))
 }
 
 impl fmt::Display for Illegal {
@@ -811,6 +837,20 @@ pub trait Playable {
     /// checking (`graphgo exhaust`) branches a game at every turn instead of replaying it
     /// from the start. `None` (the default, e.g. an outside engine) makes it replay.
     fn fork(&self) -> Option<Box<dyn Playable>> {
+        None
+    }
+}
+
+/// A game that says, at every turn, which clauses acted and what each did ([`trace`]): the
+/// transcription as played (`crate::variants`, whose start says the same of the start). The
+/// engine and the engines outside graphgo play without saying.
+pub trait Traced: Playable {
+    /// [`Playable::play`], and the clauses the turn applied, in order.
+    fn play_traced(&mut self, turn: &Turn) -> Result<Vec<Applied>, Illegal>;
+    /// For a turn the repetition rule refuses now: the earliest position of the game whose
+    /// colouring it would give again (0 the start, k the position after the k-th turn
+    /// played). `None` for any other turn, and where the rules keep no order of positions.
+    fn returns_to(&self, _turn: &Turn) -> Option<usize> {
         None
     }
 }

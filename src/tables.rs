@@ -93,7 +93,7 @@ pub fn game_graph(board: &Board) -> GameGraph {
         let mut out = Vec::new();
         for v in (0..board.len()).filter(|&v| g.f[v] == Colour::Empty) {
             for player in Player::BOTH {
-                let (after, _) = ggg::make_move(&g, player, v);
+                let after = ggg::make_move(&g, player, v).after;
                 if after.f == g.f {
                     continue;
                 }

@@ -24,6 +24,7 @@ use goban::rules::{GobanSizes, Move, CHINESE};
 use graphgo::board::{Board, Shape};
 use graphgo::conformance::verify::{Boards, EngineUnderTest, Support};
 use graphgo::engine::Engine;
+use graphgo::game::clause::Clause;
 use graphgo::game::{
     Colour, GameResult, Illegal, KoPass, Neutral, NoMove, Observation, Playable, Player,
     Repetition, RepetitionEnd, RuleId, RuleSet, SelfCapture, Setup, Turn, Unsupported,
@@ -195,7 +196,7 @@ impl Playable for GobanRsGame {
         // is graphgo's (its clause); the crate gives no clause of its own.
         let graphgo_allows = !self.departed && self.shadow.legal_turns().contains(turn);
         let refused = |reason: String| Illegal {
-            clause: "goban-rs",
+            clause: Clause::Outside { by: "goban-rs" },
             reason,
         };
         let over = self.game.is_over() || self.resignation.is_some();

@@ -355,7 +355,7 @@ impl Playable for PyGame {
                 Ok(())
             }
             (Err(e), true) => Err(Illegal {
-                clause: "python",
+                clause: graphgo::game::clause::Clause::Outside { by: "python" },
                 reason: format!("the implementation refuses it: {e}"),
             }),
             // Both refuse: the reason is graphgo's (the implementation gives no clause).

@@ -30,6 +30,7 @@ use std::time::{Duration, Instant};
 use crate::board::{Board, Shape, Vertex};
 use crate::conformance::verify::{Boards, EngineUnderTest, Support};
 use crate::engine::Engine;
+use crate::game::clause::Clause;
 use crate::game::{
     Colour, Illegal, Observation, Options, Playable, Player, RuleId, RuleSet, Setup, Turn,
     Unsupported,
@@ -955,7 +956,7 @@ impl Playable for GtpGame {
                 Ok(())
             }
             (Err(e), true) => Err(Illegal {
-                clause: "gtp",
+                clause: Clause::Outside { by: "gtp" },
                 reason: format!("the engine refuses it: {e}"),
             }),
             // Both refuse: the reason is graphgo's (GTP gives no clause).

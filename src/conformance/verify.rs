@@ -65,6 +65,7 @@ use crate::conformance::vectors::{
 use crate::differential::compare::{self, Difference, Divergence, Verdict};
 use crate::differential::fuzz;
 use crate::engine::Engine;
+use crate::game::clause::Clause;
 use crate::game::{
     Colour, Illegal, KoPass, Neutral, NoMove, Options, Playable, Player, Repetition, RepetitionEnd,
     RuleId, RuleSet, SelfCapture, Setup, Turn, Unsupported,
@@ -1069,7 +1070,7 @@ pub fn explain(game: &Game, d: &Divergence) -> Explained {
         Difference::Verdict {
             b: Verdict::Refused(i),
             ..
-        } if i.clause != "gtp" => Some(i.clause.to_string()),
+        } if !matches!(i.clause, Clause::Outside { .. }) => Some(i.clause.to_string()),
         _ => None,
     };
     let verdict = |options: Options, turn: &Turn| -> Result<(), Illegal> {
@@ -1078,7 +1079,7 @@ pub fn explain(game: &Game, d: &Divergence) -> Explained {
             ..game.setup.clone()
         };
         let mut g = Engine.start(&setup).map_err(|e| Illegal {
-            clause: "start",
+            clause: Clause::Outside { by: "start" },
             reason: e.0,
         })?;
         for t in prefix {

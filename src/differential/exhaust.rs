@@ -669,7 +669,7 @@ pub fn invariant_violation(setup: &Setup, turn: &Turn, after: &Observation) -> O
                 return None;
             }
             use crate::spec::mango;
-            let state = mango::setup(setup).ok()?;
+            let state = mango::start(setup).ok()?.state;
             let config = mango::Configuration::of(&after.position);
             Player::BOTH.into_iter().find_map(|p| {
                 let dead = mango::not_alive(&state.set, &config, p);

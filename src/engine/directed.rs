@@ -12,7 +12,10 @@ use num_traits::{Signed, Zero};
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::game::{Equipment, Illegal, Observation, Playable, Player, Setup, Turn, Unsupported};
+use crate::game::clause::Directed;
+use crate::game::{
+    refuse, Equipment, Illegal, Observation, Playable, Player, Setup, Turn, Unsupported,
+};
 
 use super::goban::{cell, colour_of_cell, stone, EMPTY};
 use super::keys::KeyMap;
@@ -94,13 +97,6 @@ pub struct DirectedEngine {
     generation: u32,
     stack: Vec<u32>,
     region: Vec<u32>,
-}
-
-fn refuse<T>(clause: &'static str, reason: impl Into<String>) -> Result<T, Illegal> {
-    Err(Illegal {
-        clause,
-        reason: reason.into(),
-    })
 }
 
 impl DirectedEngine {
@@ -342,17 +338,19 @@ impl DirectedEngine {
                 self.begin(Player::Black);
                 Ok(())
             }
-            (Step::Colour(_), _) => refuse("dir:KOMI", "the second player must choose a colour"),
+            (Step::Colour(_), _) => {
+                refuse(Directed::Komi, "the second player must choose a colour")
+            }
             (Step::Placed(p), Turn::Bid { amount, .. }) if p == player => {
                 if amount.is_negative() {
-                    return refuse("dir:KO", "a negative bid");
+                    return refuse(Directed::Ko, "a negative bid");
                 }
                 self.step = Step::Answer(p, amount.clone());
                 Ok(())
             }
             (Step::Answer(bidder, amount), _) => {
                 if player != bidder.opponent() {
-                    return refuse("dir:KO", "the bid must be answered first");
+                    return refuse(Directed::Ko, "the bid must be answered first");
                 }
                 match turn {
                     Turn::Ignore { .. } => {
@@ -364,12 +362,12 @@ impl DirectedEngine {
                         self.step = Step::Reset(*winner);
                         Ok(())
                     }
-                    _ => refuse("dir:KO", "ignore the bid or name a ko winner"),
+                    _ => refuse(Directed::Ko, "ignore the bid or name a ko winner"),
                 }
             }
             (Step::Reset(w), Turn::Reset { to, .. }) if w == player => {
                 if to.len() != self.cells.len() {
-                    return refuse("dir:KO", "the reset state does not fit the board");
+                    return refuse(Directed::Ko, "the reset state does not fit the board");
                 }
                 let bytes: Vec<u8> = to.iter().map(|&c| cell(c)).collect();
                 let hash = bytes
@@ -377,7 +375,7 @@ impl DirectedEngine {
                     .enumerate()
                     .fold(0, |h, (v, &c)| h ^ self.keys[v][c as usize]);
                 if !self.history.contains(hash, &bytes) {
-                    return refuse("dir:KO", "the state is not in the history");
+                    return refuse(Directed::Ko, "the state is not in the history");
                 }
                 self.cells = bytes;
                 self.hash = hash;
@@ -416,18 +414,18 @@ impl DirectedEngine {
         match turn {
             Turn::DeleteHistory { .. } => {
                 if deleted[player.index()] {
-                    return refuse("dir:TURNS", "already deleted this turn");
+                    return refuse(Directed::Turns, "already deleted this turn");
                 }
                 deleted[player.index()] = true;
                 self.history.clear();
                 self.step = Step::Turn { to_move, deleted };
                 Ok(())
             }
-            _ if player != to_move => refuse("dir:TURNS", "not this player's turn"),
+            _ if player != to_move => refuse(Directed::Turns, "not this player's turn"),
             Turn::Move { at, .. } => {
                 let at = *at;
                 if at >= self.cells.len() || self.cells[at] != EMPTY {
-                    return refuse("dir:TURNS", "not an empty point");
+                    return refuse(Directed::Turns, "not an empty point");
                 }
                 self.set(at, stone(player));
                 if self.settled {
@@ -445,7 +443,7 @@ impl DirectedEngine {
                 self.begin(player.opponent());
                 Ok(())
             }
-            _ => refuse("dir:TURNS", "a turn places a stone or passes"),
+            _ => refuse(Directed::Turns, "a turn places a stone or passes"),
         }
     }
 

@@ -17,6 +17,7 @@ use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use crate::board::Board;
+use crate::game::clause::{Clause, Mango};
 use crate::game::{
     Equipment, GameResult, Illegal, Observation, Playable, Player, Setup, Turn, Unsupported,
 };
@@ -321,7 +322,7 @@ impl MangoEngine {
         if self.colours[v as usize] != EMPTY {
             let name = name();
             return Err(Illegal {
-                clause: "mango:MOVE",
+                clause: Clause::Mango(Mango::Move),
                 reason: format!("{name} is not in E: step 1 selects a member of E"),
             });
         }
@@ -335,7 +336,7 @@ impl MangoEngine {
     /// The refusal of a move at `v` whose configuration is not new.
     fn not_new(&self, v: u32) -> Illegal {
         Illegal {
-            clause: "mango:LEGAL",
+            clause: Clause::Mango(Mango::Legal),
             reason: format!(
                 "{} would produce a configuration that is not new",
                 self.board.name(v as usize)
@@ -822,14 +823,14 @@ impl Playable for MangoEngine {
     fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
         if self.result.is_some() {
             return Err(Illegal {
-                clause: "mango:END",
+                clause: Clause::Mango(Mango::End),
                 reason: "the game is over".into(),
             });
         }
         let player = turn.player();
         if player != self.to_move {
             return Err(Illegal {
-                clause: "mango:SETUP",
+                clause: Clause::Mango(Mango::Setup),
                 reason: format!(
                     "it is {}'s turn, not {}'s: players alternate",
                     self.to_move.word(),
@@ -841,7 +842,7 @@ impl Playable for MangoEngine {
             Turn::Move { at, .. } => {
                 if at >= self.colours.len() {
                     return Err(Illegal {
-                        clause: "mango:MOVE",
+                        clause: Clause::Mango(Mango::Move),
                         reason: format!("there is no point {at}"),
                     });
                 }
@@ -876,7 +877,7 @@ impl Playable for MangoEngine {
             // No resignation, and none of the directed rules' turns.
             _ => {
                 return Err(Illegal {
-                    clause: "mango:TURN",
+                    clause: Clause::Mango(Mango::Turn),
                     reason: "a turn is a pass or a legal move: MANGO has no resignation".into(),
                 })
             }

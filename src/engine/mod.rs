@@ -26,6 +26,7 @@ use std::sync::Arc;
 use num_rational::BigRational;
 
 use crate::board::Board;
+use crate::game::clause::{Clause, Ggg, RuleOption};
 use crate::game::{
     EndReason, GameResult, Illegal, KoPass, Neutral, NoMove, Observation, Options, Playable,
     Player, Repetition, RepetitionEnd, RuleSet, SelfCapture, Setup, Turn, Unsupported, Version,
@@ -317,14 +318,14 @@ impl GggGame {
     }
 
     /// The clause that refuses a move for this reason under these rules.
-    pub fn clause(&self, refusal: Refusal) -> &'static str {
+    pub fn clause(&self, refusal: Refusal) -> Clause {
         match refusal {
-            Refusal::NoSuchVertex | Refusal::NotEmpty => "ggg1:2",
-            Refusal::SelfCapture(_) => "option:self_capture",
+            Refusal::NoSuchVertex | Refusal::NotEmpty => Clause::Ggg(Ggg::V1R2),
+            Refusal::SelfCapture(_) => Clause::Option(RuleOption::SelfCapture),
             Refusal::Repeats => match (self.options.repetition, self.rules) {
-                (Repetition::Positional, Version::V3) => "ggg3:3",
-                (Repetition::Positional, _) => "ggg1:3",
-                _ => "option:repetition",
+                (Repetition::Positional, Version::V3) => Clause::Ggg(Ggg::V3R3),
+                (Repetition::Positional, _) => Clause::Ggg(Ggg::V1R3),
+                _ => Clause::Option(RuleOption::Repetition),
             },
         }
     }
@@ -575,9 +576,9 @@ impl Playable for EngineGame {
     fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
         if self.result.is_some() {
             let clause = match self.game.rules {
-                Version::V1 => "ggg1:4",
-                Version::V2 => "ggg2:4",
-                Version::V3 => "ggg3:4",
+                Version::V1 => Clause::Ggg(Ggg::V1R4),
+                Version::V2 => Clause::Ggg(Ggg::V2R4),
+                Version::V3 => Clause::Ggg(Ggg::V3R4),
             };
             return Err(Illegal {
                 clause,
@@ -588,7 +589,7 @@ impl Playable for EngineGame {
         let to_move = player_of(self.game.to_move);
         if player != to_move {
             return Err(Illegal {
-                clause: "ggg1:2",
+                clause: Clause::Ggg(Ggg::V1R2),
                 reason: format!("it is {}'s turn, not {}'s", to_move, player),
             });
         }
@@ -614,13 +615,13 @@ impl Playable for EngineGame {
                     Version::V1 => {}
                     Version::V2 => {
                         return Err(Illegal {
-                            clause: "ggg2:2",
+                            clause: Clause::Ggg(Ggg::V2R2),
                             reason: "version 2 has no passing".into(),
                         })
                     }
                     Version::V3 if !self.game.may_pass() => {
                         return Err(Illegal {
-                            clause: "ggg3:2",
+                            clause: Clause::Ggg(Ggg::V3R2),
                             reason: format!("{} has no prisoners to pay for a pass", player),
                         })
                     }
@@ -636,7 +637,7 @@ impl Playable for EngineGame {
                 // Komi, colour choice, history and ko actions are turns of the directed
                 // rules (`dir:*`): General Graph Go has moves, passes and resignations only.
                 return Err(Illegal {
-                    clause: "ggg1:2",
+                    clause: Clause::Ggg(Ggg::V1R2),
                     reason: "not a turn of General Graph Go (a move, a pass or a resignation)"
                         .into(),
                 });
@@ -668,17 +669,17 @@ mod tests {
         let mut game = abc();
         game.play(&Turn::Move { player: b, at: 1 }).unwrap();
         let wrong_player = game.play(&Turn::Move { player: b, at: 0 }).unwrap_err();
-        assert_eq!(wrong_player.clause, "ggg1:2");
+        assert_eq!(wrong_player.clause, Clause::Ggg(Ggg::V1R2));
         assert_eq!(wrong_player.reason, "it is White's turn, not Black's");
         let occupied = game.play(&Turn::Move { player: w, at: 1 }).unwrap_err();
-        assert_eq!(occupied.clause, "ggg1:2");
+        assert_eq!(occupied.clause, Clause::Ggg(Ggg::V1R2));
         assert_eq!(
             occupied.reason,
             "b is not empty: a move colours an empty vertex"
         );
         // Vertex 3 is one past the last (c is 2): it has no name to give.
         let off_board = game.play(&Turn::Move { player: w, at: 3 }).unwrap_err();
-        assert_eq!(off_board.clause, "ggg1:2");
+        assert_eq!(off_board.clause, Clause::Ggg(Ggg::V1R2));
         assert_eq!(off_board.reason, "vertex 3 is not on the board");
     }
 

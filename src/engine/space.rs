@@ -19,6 +19,7 @@ use std::sync::Arc;
 use num_rational::BigRational;
 
 use crate::board::space::{EmptyString, GoSpace};
+use crate::game::clause::{Clause, RuleOption, Topo};
 use crate::game::{
     EndReason, Equipment, GameResult, Illegal, Observation, Playable, Player, Repetition, RuleId,
     Setup, Turn, Unsupported,
@@ -317,25 +318,25 @@ impl SpaceGame {
         f
     }
 
-    fn turn_clause(&self) -> &'static str {
+    fn turn_clause(&self) -> Clause {
         if self.primitive {
-            "topo:D10a"
+            Clause::Topo(Topo::D10a)
         } else {
-            "topo:D10b"
+            Clause::Topo(Topo::D10b)
         }
     }
 
     fn check(&self, player: Player, e: usize) -> Result<Vec<u8>, Illegal> {
         if e >= self.tables.placement.len() {
             return Err(Illegal {
-                clause: "topo:D9",
+                clause: Clause::Topo(Topo::D9),
                 reason: format!("there is no placement number {e}"),
             });
         }
         let name = self.space.placement_name(e);
         if self.placement_colour(&self.colouring, e) != Some(EMPTY) {
             return Err(Illegal {
-                clause: "topo:D4",
+                clause: Clause::Topo(Topo::D4),
                 reason: format!(
                     "{name} is not empty: a legal placement is an element of S coloured empty"
                 ),
@@ -360,7 +361,7 @@ impl SpaceGame {
                 clause: if self.repetition == Repetition::Positional {
                     self.turn_clause()
                 } else {
-                    "option:repetition"
+                    Clause::Option(RuleOption::Repetition)
                 },
                 reason: format!("{name} would repeat an earlier colouring of X"),
             });
@@ -422,9 +423,9 @@ impl Playable for SpaceGame {
         if self.result.is_some() {
             return Err(Illegal {
                 clause: if self.primitive {
-                    "topo:R4a"
+                    Clause::Topo(Topo::R4a)
                 } else {
-                    "topo:R4b"
+                    Clause::Topo(Topo::R4b)
                 },
                 reason: "the game is over".into(),
             });
@@ -432,7 +433,7 @@ impl Playable for SpaceGame {
         let player = turn.player();
         if player != self.to_move {
             return Err(Illegal {
-                clause: "topo:R3",
+                clause: Clause::Topo(Topo::R3),
                 reason: format!("it is not {}'s turn", player.word()),
             });
         }
@@ -447,7 +448,7 @@ impl Playable for SpaceGame {
             Turn::Pass { .. } => {
                 if self.primitive {
                     return Err(Illegal {
-                        clause: "topo:D10a",
+                        clause: Clause::Topo(Topo::D10a),
                         reason: "under the primitive rules there is no passing".into(),
                     });
                 }

@@ -32,6 +32,7 @@ pub use svg::svg;
 use num_rational::BigRational;
 
 use crate::board::{Board, Vertex};
+use crate::game::clause::{Clause, Ggg, Mango, RuleOption, Topo};
 use crate::game::{Colour, Equipment, Illegal, Observation, Playable, RuleSet, Turn};
 use crate::io::record::Game;
 use crate::rational;
@@ -486,8 +487,10 @@ impl<'g> Frames<'g> {
 /// Go's turns (`topo:D10a`, `topo:D10b`) refused for repeating a colouring.
 fn is_repetition(illegal: &Illegal) -> bool {
     match illegal.clause {
-        "ggg1:3" | "ggg3:3" | "option:repetition" | "mango:LEGAL" => true,
-        "topo:D10a" | "topo:D10b" => illegal.reason.contains("repeat"),
+        Clause::Ggg(Ggg::V1R3 | Ggg::V3R3)
+        | Clause::Option(RuleOption::Repetition)
+        | Clause::Mango(Mango::Legal) => true,
+        Clause::Topo(Topo::D10a | Topo::D10b) => illegal.reason.contains("repeat"),
         _ => false,
     }
 }

@@ -6,8 +6,8 @@
 //! The source's rules alone: the readings and variants that are not in it (who may delete
 //! the history, a komi agreed in the record) are in `crate::variants::directed`.
 //!
-//! A turn is taken by [`take_turn`], one match arm per action the rules allow, each calling
-//! that action's clause function. The game is infinite. A finite record is a prefix of a
+//! A turn is taken by [`turn`], one match arm per action the rules allow, each calling
+//! that action's clause function and saying what it did (the trace, `crate::game::trace`). The game is infinite. A finite record is a prefix of a
 //! play and has no result; an infinite play is given as a lasso (a prefix, then a cycle
 //! repeated forever), and [`outcome`] decides it (`dir:WIN`).
 //!
@@ -25,8 +25,10 @@ use num_rational::BigRational;
 use num_traits::{Signed, Zero};
 
 use crate::board::digraph::Digraph;
-use crate::board::Vertex;
-use crate::game::{Colour, Equipment, Illegal, Player, Setup, Turn};
+use crate::board::{Board, Vertex};
+use crate::game::clause::Directed;
+use crate::game::trace::{Applied, Effect, Played};
+use crate::game::{refuse, Colour, Equipment, Illegal, Player, Setup, Turn};
 
 /// `dir:INTRO` — a board state: the state of every point (empty, black stone, white stone),
 /// indexed by vertex.
@@ -38,6 +40,8 @@ pub type Position = Vector<Colour>;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
     pub arcs: Arc<Digraph>,
+    /// The names of the points (a record's board), for messages.
+    pub board: Arc<Board>,
     pub position: Position,
     /// Black's and White's scores, indexed by [`Player::index`].
     pub scores: [BigRational; 2],
@@ -89,20 +93,13 @@ impl State {
     }
 }
 
-fn refuse<T>(clause: &'static str, reason: impl Into<String>) -> Result<T, Illegal> {
-    Err(Illegal {
-        clause,
-        reason: reason.into(),
-    })
-}
-
 fn zero() -> BigRational {
     BigRational::zero()
 }
 
 /// `dir:INTRO` — the start: the setup's directed graph and position, scores 0 and 0, an
 /// empty history, the komi phase next (`dir:KOMI` comes before play).
-pub fn start(setup: &Setup) -> Result<State, String> {
+pub fn start(setup: &Setup) -> Result<Played<State>, String> {
     let Equipment::Arcs(arcs) = &setup.equipment else {
         return Err("the directed rules need a directed board (equipment: arcs)".into());
     };
@@ -114,30 +111,43 @@ pub fn start(setup: &Setup) -> Result<State, String> {
             setup.initial.len()
         ));
     }
-    Ok(State {
+    let state = State {
         arcs: arcs.clone(),
+        board: Arc::clone(&setup.board),
         position: setup.initial.iter().copied().collect(),
         scores: [zero(), zero()],
         history: OrdSet::new(),
         phase: Phase::NamingKomi,
-    })
+    };
+    Ok(Played::new(
+        state,
+        vec![Applied::new(Directed::Intro, Effect::Setup)],
+    ))
 }
 
-/// Takes one turn of the record, or refuses it naming the clause; the state given is left
-/// as it was. One arm per action the rules allow, each calling its clause function; then
-/// the optional steps not taken; then the refusals, one arm per phase.
-pub fn take_turn(state: &State, turn: &Turn) -> Result<State, Illegal> {
+/// Takes one turn of the record: the state after it and the clauses that made it, or the
+/// refusal naming the clause; the state given is left as it was. One arm per action the
+/// rules allow, each calling its clause function; then the optional steps not taken; then
+/// the refusals, one arm per phase.
+pub fn turn(state: &State, turn: &Turn) -> Result<Played<State>, Illegal> {
     let player = turn.player();
+    let text = || turn.text(&state.board);
+    let did = |clause: Directed, effect: Effect| vec![Applied::new(clause, effect)];
     match (&state.phase, turn) {
         // dir:KOMI — the first player names a rational komi.
-        (Phase::NamingKomi, Turn::Komi { komi, .. }) => Ok(name_komi(state, komi)),
+        (Phase::NamingKomi, Turn::Komi { komi, .. }) => Ok(Played::new(
+            name_komi(state, komi),
+            did(Directed::Komi, Effect::KomiNamed { komi: komi.clone() }),
+        )),
         // dir:KOMI — the second player chooses a colour; White gains the komi.
-        (Phase::ChoosingColour { komi }, Turn::ChooseColour { .. }) => {
-            Ok(choose_colour(state, komi))
+        (Phase::ChoosingColour { komi }, Turn::ChooseColour { colour, .. }) => {
+            Ok(choose_colour(state, komi, *colour))
         }
         // dir:TURNS — the position has joined the history; either player may delete it.
         (Phase::Turn { to_move, deleted }, Turn::DeleteHistory { .. }) => {
-            delete_history(state, *to_move, *deleted, player)
+            delete_history(state, *to_move, *deleted, player).map(|next| {
+                Played::new(next, did(Directed::Turns, Effect::HistoryDeleted { player }))
+            })
         }
         // dir:TURNS, dir:CAPTURE — the player to move places a stone on an empty point;
         // stones without liberties are removed.
@@ -146,56 +156,82 @@ pub fn take_turn(state: &State, turn: &Turn) -> Result<State, Illegal> {
         }
         // dir:TURNS — or passes.
         (Phase::Turn { to_move, .. }, Turn::Pass { .. }) if player == *to_move => {
-            Ok(pass(state, player))
+            let mut applied = did(Directed::Turns, Effect::Passed { player });
+            let next = pass(state, player);
+            applied.extend(next.applied);
+            Ok(Played::new(next.state, applied))
         }
         // dir:KO — after placing a stone the mover may make a ko bid.
         (Phase::AfterPlacement { mover }, Turn::Bid { amount, .. }) if player == *mover => {
-            make_bid(state, player, amount)
+            make_bid(state, player, amount).map(|next| {
+                let bid = Effect::Bid {
+                    player,
+                    amount: amount.clone(),
+                };
+                Played::new(next, did(Directed::Ko, bid))
+            })
         }
         // dir:KO — the opponent may ignore the bid,
         (Phase::Answering { bidder, .. }, Turn::Ignore { .. }) if player == bidder.opponent() => {
-            Ok(ignore_bid(state, *bidder))
+            let mut applied = did(Directed::Ko, Effect::BidIgnored { player });
+            let next = ignore_bid(state, *bidder);
+            applied.extend(next.applied);
+            Ok(Played::new(next.state, applied))
         }
         // dir:KO — or choose either player to be the ko winner; the ko loser gains the bid.
         (Phase::Answering { bidder, amount }, Turn::KoWinner { winner, .. })
             if player == bidder.opponent() =>
         {
-            Ok(name_ko_winner(state, amount, *winner))
+            let next = name_ko_winner(state, amount, *winner);
+            let named = Effect::KoWinnerNamed {
+                player,
+                winner: *winner,
+                scores: next.scores.clone(),
+            };
+            Ok(Played::new(next, did(Directed::Ko, named)))
         }
         // dir:KO — the ko winner may reset the board to a state in the history.
         (Phase::Resetting { winner }, Turn::Reset { to, .. }) if player == *winner => {
-            reset_board(state, to, player)
+            let next = reset_board(state, to, player)?;
+            let mut applied = did(Directed::Ko, Effect::BoardReset { player });
+            applied.extend(next.applied);
+            Ok(Played::new(next.state, applied))
         }
         // dir:KOMI, dir:KO — an optional step ("may") not taken: the game goes on to the next
         // turn of the rules, and this turn is taken there.
         (Phase::NamingKomi | Phase::AfterPlacement { .. } | Phase::Resetting { .. }, _) => {
             match decline(state) {
-                Some(next) => take_turn(&next, turn),
+                Some(declined) => {
+                    let taken = self::turn(&declined.state, turn)?;
+                    let mut applied = declined.applied;
+                    applied.extend(taken.applied);
+                    Ok(Played::new(taken.state, applied))
+                }
                 None => unreachable!("naming komi, bidding and resetting are optional"),
             }
         }
         // dir:KOMI — refused: after komi is named the second player chooses a colour.
         (Phase::ChoosingColour { .. }, _) => refuse(
-            "dir:KOMI",
+            Directed::Komi,
             format!(
                 "the second player must choose a colour now ('second takes black' or 'second takes white'), not '{}'",
-                describe(turn)
+                text()
             ),
         ),
         // dir:KO — refused: a bid is answered by the bidder's opponent, before anything else.
         (Phase::Answering { bidder, .. }, _) => {
             if player != bidder.opponent() {
                 refuse(
-                    "dir:KO",
+                    Directed::Ko,
                     format!("{} must answer {}'s ko bid first", bidder.opponent(), *bidder),
                 )
             } else {
                 refuse(
-                    "dir:KO",
+                    Directed::Ko,
                     format!(
                         "{} must ignore the ko bid or name a ko winner, not '{}'",
                         player,
-                        describe(turn)
+                        text()
                     ),
                 )
             }
@@ -204,16 +240,16 @@ pub fn take_turn(state: &State, turn: &Turn) -> Result<State, Illegal> {
         (Phase::Turn { to_move, .. }, _) => {
             if player != *to_move {
                 refuse(
-                    "dir:TURNS",
+                    Directed::Turns,
                     format!("it is {}'s turn, not {}'s", to_move, player),
                 )
             } else {
                 refuse(
-                    "dir:TURNS",
+                    Directed::Turns,
                     format!(
                         "on a turn {} places a stone or passes (or either player deletes the history), not '{}'",
                         to_move,
-                        describe(turn)
+                        text()
                     ),
                 )
             }
@@ -239,24 +275,40 @@ pub fn gain_komi(state: &State, komi: &BigRational) -> State {
     }
 }
 
-/// `dir:KOMI` — the second player chooses White or Black, the first becomes the other
-/// colour, and White gains komi; then Black's first turn begins (`dir:TURNS`). Players are
-/// identified by their colours from then on, so the choice changes no state but the score.
-pub fn choose_colour(state: &State, komi: &BigRational) -> State {
-    begin_turn(&gain_komi(state, komi), Player::Black)
+/// `dir:KOMI` — the second player chooses White or Black (`colour`), the first becomes the
+/// other colour, and White gains komi; then Black's first turn begins (`dir:TURNS`). Players
+/// are identified by their colours from then on, so the choice changes no state but the
+/// score: the colour chosen is said in the trace, where it is the step's meaning.
+pub fn choose_colour(state: &State, komi: &BigRational, colour: Player) -> Played<State> {
+    let gained = gain_komi(state, komi);
+    let chosen = Applied::new(
+        Directed::Komi,
+        Effect::ColourChosen {
+            colour,
+            scores: gained.scores.clone(),
+        },
+    );
+    let begun = begin_turn(&gained, Player::Black);
+    let mut applied = vec![chosen];
+    applied.extend(begun.applied);
+    Played::new(begun.state, applied)
 }
 
 /// `dir:TURNS` — before each turn the current position joins the history; the turn is
 /// then `to_move`'s (Black first, then alternately, but see `dir:KO`).
-pub fn begin_turn(state: &State, to_move: Player) -> State {
-    State {
+pub fn begin_turn(state: &State, to_move: Player) -> Played<State> {
+    let next = State {
         history: state.history.update(state.position.clone()),
         phase: Phase::Turn {
             to_move,
             deleted: [false, false],
         },
         ..state.clone()
-    }
+    };
+    Played::new(
+        next,
+        vec![Applied::new(Directed::Turns, Effect::TurnBegun { to_move })],
+    )
 }
 
 /// `dir:TURNS` — either player may delete the entire history (reading 5: after the
@@ -270,7 +322,7 @@ pub fn delete_history(
 ) -> Result<State, Illegal> {
     if deleted[player.index()] {
         return refuse(
-            "dir:TURNS",
+            Directed::Turns,
             format!("{} already deleted the history this turn", player),
         );
     }
@@ -284,26 +336,35 @@ pub fn delete_history(
 }
 
 /// `dir:TURNS` — on their turn a player places a stone of their colour on an empty point
-/// ([`place_stone`] removes what `dir:CAPTURE` removes); the mover may then bid (`dir:KO`).
-pub fn place(state: &State, player: Player, at: Vertex) -> Result<State, Illegal> {
+/// ([`place_stone`] removes what `dir:CAPTURE` removes, [`capture_steps`]); the mover may
+/// then bid (`dir:KO`).
+pub fn place(state: &State, player: Player, at: Vertex) -> Result<Played<State>, Illegal> {
     if at >= state.position.len() {
-        return refuse("dir:TURNS", format!("there is no point {at}"));
+        return refuse(Directed::Turns, format!("there is no point {at}"));
     }
     if state.position[at] != Colour::Empty {
-        return refuse(
-            "dir:TURNS",
-            "a stone goes on an empty point only".to_string(),
-        );
+        return refuse(Directed::Turns, "a stone goes on an empty point only");
     }
-    Ok(State {
-        position: place_stone(&state.arcs, &state.position, player, at),
+    let position = place_stone(&state.arcs, &state.position, player, at);
+    let mut applied = vec![Applied::new(
+        Directed::Turns,
+        Effect::Placed {
+            player,
+            at,
+            points: vec![at],
+        },
+    )];
+    applied.extend(capture_steps(&state.position, player, at, &position));
+    let next = State {
+        position,
         phase: Phase::AfterPlacement { mover: player },
         ..state.clone()
-    })
+    };
+    Ok(Played::new(next, applied))
 }
 
 /// `dir:TURNS` — or passes; the opponent's turn begins.
-pub fn pass(state: &State, player: Player) -> State {
+pub fn pass(state: &State, player: Player) -> Played<State> {
     begin_turn(state, player.opponent())
 }
 
@@ -351,6 +412,31 @@ pub fn place_stone(arcs: &Digraph, position: &Position, player: Player, at: Vert
     after
 }
 
+/// `dir:CAPTURE` — what the placement of `player` at `at` removed, given the position before
+/// it and the one it produced, as steps of the trace: the opposing stones without
+/// liberties, then the mover's own (a step each, empty when none: the liberties of every
+/// stone of the colour were asked). The first removal takes only opposing stones and the
+/// second only the mover's, so each is the stones of its colour that the produced
+/// position has empty.
+pub fn capture_steps(
+    before: &Position,
+    player: Player,
+    at: Vertex,
+    produced: &Position,
+) -> Vec<Applied> {
+    let removed = |c: Colour| Effect::Removed {
+        colour: c,
+        points: (0..produced.len())
+            .filter(|&v| before[v] == c || (v == at && c == player.colour()))
+            .filter(|&v| produced[v] == Colour::Empty)
+            .collect(),
+    };
+    vec![
+        Applied::new(Directed::Capture, removed(player.opponent().colour())),
+        Applied::new(Directed::Capture, removed(player.colour())),
+    ]
+}
+
 /// `dir:KO` — a ko bid: a non-negative rational amount of score.
 pub fn valid_bid(amount: &BigRational) -> bool {
     !amount.is_negative()
@@ -361,7 +447,7 @@ pub fn valid_bid(amount: &BigRational) -> bool {
 pub fn make_bid(state: &State, mover: Player, amount: &BigRational) -> Result<State, Illegal> {
     if !valid_bid(amount) {
         return refuse(
-            "dir:KO",
+            Directed::Ko,
             format!(
                 "a ko bid is a non-negative amount, not {}",
                 crate::rational::format(amount)
@@ -380,7 +466,7 @@ pub fn make_bid(state: &State, mover: Player, amount: &BigRational) -> Result<St
 /// `dir:KO` — the opponent may ignore the bid: nothing changes, and the game goes on as
 /// after any placement, with the opponent's turn (reading D2: the answer is a turn of its
 /// own).
-pub fn ignore_bid(state: &State, bidder: Player) -> State {
+pub fn ignore_bid(state: &State, bidder: Player) -> Played<State> {
     begin_turn(state, bidder.opponent())
 }
 
@@ -400,14 +486,14 @@ pub fn name_ko_winner(state: &State, amount: &BigRational, winner: Player) -> St
 /// `dir:KO` — the ko winner resets the board to a state in the history (reading 5: any
 /// state in the history, the current one included when it is there); then it becomes the
 /// ko winner's turn.
-pub fn reset_board(state: &State, to: &[Colour], winner: Player) -> Result<State, Illegal> {
+pub fn reset_board(state: &State, to: &[Colour], winner: Player) -> Result<Played<State>, Illegal> {
     if to.len() != state.position.len() {
-        return refuse("dir:KO", "the reset state does not fit the board");
+        return refuse(Directed::Ko, "the reset state does not fit the board");
     }
     let to: Position = to.iter().copied().collect();
     if !state.history.contains(&to) {
         return refuse(
-            "dir:KO",
+            Directed::Ko,
             format!(
                 "the state {} is not in the history",
                 to.iter().map(|c| c.symbol()).collect::<String>()
@@ -427,34 +513,18 @@ pub fn reset_board(state: &State, to: &[Colour], winner: Player) -> Result<State
 /// turn of the rules is taken. After an unnamed komi, Black's first turn with komi 0 (as if
 /// komi 0 were named and the second player took White: no score changes either way); after
 /// a placement without a bid, the opponent's turn; after a ko winner's declined reset, the
-/// winner's turn. `None` where no step is optional.
-pub fn decline(state: &State) -> Option<State> {
-    match state.phase {
-        Phase::NamingKomi => Some(choose_colour(state, &zero())),
-        Phase::AfterPlacement { mover } => Some(begin_turn(state, mover.opponent())),
-        Phase::Resetting { winner } => Some(begin_turn(state, winner)),
-        _ => None,
-    }
-}
-
-/// A turn in words for a message (points by index: the messages of the report name them).
-fn describe(turn: &Turn) -> String {
-    match turn {
-        Turn::Move { player, at } => format!("{} places at point {}", *player, at + 1),
-        Turn::Pass { player } => format!("{} passes", *player),
-        Turn::Resign { player } => format!("{} resigns", *player),
-        Turn::Komi { komi, .. } => format!("first komi {}", crate::rational::format(komi)),
-        Turn::ChooseColour { colour, .. } => format!("second takes {}", colour.word()),
-        Turn::DeleteHistory { player } => format!("{} deletes the history", *player),
-        Turn::Bid { player, amount } => {
-            format!("{} bids {}", *player, crate::rational::format(amount))
-        }
-        Turn::Ignore { player } => format!("{} ignores", *player),
-        Turn::KoWinner { player, winner } => {
-            format!("{} names {} ko winner", *player, *winner)
-        }
-        Turn::Reset { player, .. } => format!("{} resets the board", *player),
-    }
+/// winner's turn. `None` where no step is optional. The trace says the step was declined,
+/// under its clause, then what the rules did instead.
+pub fn decline(state: &State) -> Option<Played<State>> {
+    let (clause, next) = match state.phase {
+        Phase::NamingKomi => (Directed::Komi, choose_colour(state, &zero(), Player::White)),
+        Phase::AfterPlacement { mover } => (Directed::Ko, begin_turn(state, mover.opponent())),
+        Phase::Resetting { winner } => (Directed::Ko, begin_turn(state, winner)),
+        _ => return None,
+    };
+    let mut applied = vec![Applied::new(clause, Effect::Declined)];
+    applied.extend(next.applied);
+    Some(Played::new(next.state, applied))
 }
 
 /// The komi values listed by [`legal_turns`]: komi is any rational, an infinite set; the
@@ -534,7 +604,7 @@ pub fn legal_turns(state: &State) -> Vec<Turn> {
             .collect(),
     };
     if let Some(next) = decline(state) {
-        turns.extend(legal_turns(&next));
+        turns.extend(legal_turns(&next.state));
     }
     turns.sort();
     turns.dedup();
@@ -685,7 +755,9 @@ pub fn outcome(
 ) -> Result<InfinitePlayOutcome, LassoError> {
     let mut state = start.clone();
     for (index, turn) in prefix.iter().enumerate() {
-        state = take_turn(&state, turn).map_err(|illegal| LassoError::Prefix { index, illegal })?;
+        state = self::turn(&state, turn)
+            .map_err(|illegal| LassoError::Prefix { index, illegal })?
+            .state;
     }
     if cycle.is_empty() {
         return Err(LassoError::NoPeriod { passes: 0 });
@@ -757,11 +829,13 @@ pub fn outcome(
         let mut actions = [OrdSet::new(), OrdSet::new()];
         let mut states = vec![state.position.clone()];
         for (index, turn) in cycle.iter().enumerate() {
-            state = take_turn(&state, turn).map_err(|illegal| LassoError::Cycle {
-                index,
-                pass: pass + 1,
-                illegal,
-            })?;
+            state = self::turn(&state, turn)
+                .map_err(|illegal| LassoError::Cycle {
+                    index,
+                    pass: pass + 1,
+                    illegal,
+                })?
+                .state;
             if let Some(a) = unsustainable_action(turn) {
                 actions[turn.player().index()].insert(a);
             }

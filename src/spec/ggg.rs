@@ -11,7 +11,7 @@
 //! outside, in `crate::variants::ggg`.
 //!
 //! Values in, values out: a colouring is an `imbl::Vector`, a group an `imbl::OrdSet`, a
-//! game an immutable [`GameState`]; nothing here changes its arguments. (A function may
+//! game an immutable [`State`]; nothing here changes its arguments. (A function may
 //! build its own result step by step in locals, as `group` grows a class to its closure.)
 
 use std::sync::Arc;
@@ -20,7 +20,9 @@ use imbl::{HashSet, OrdSet, Vector};
 use num_rational::BigRational;
 
 use crate::board::{Board, Vertex};
-use crate::game::{Colour, EndReason, GameResult, Illegal, Player, Setup, Turn, Version};
+use crate::game::clause::{Clause, Ggg};
+use crate::game::trace::{Applied, Effect, Played};
+use crate::game::{refuse, Colour, EndReason, GameResult, Illegal, Player, Setup, Turn, Version};
 
 // ---------------------------------------------------------------------------------------
 // Version 1
@@ -121,33 +123,47 @@ pub struct Removed {
 }
 
 /// `ggg1:2` — "removing (null-colouring) all [a player's] groups with no liberties": the
-/// groups of the player's vertices that have no liberty.
-fn remove_groups_without_liberties(g: &ColouredGraph, player: Player) -> (ColouredGraph, usize) {
+/// coloured graph without them, and the groups of the player's vertices that had no
+/// liberty, in the order of their first vertex.
+fn remove_groups_without_liberties(
+    g: &ColouredGraph,
+    player: Player,
+) -> (ColouredGraph, Vec<OrdSet<Vertex>>) {
     let dead: Vec<OrdSet<Vertex>> = groups_of(g, g.vertices_of(player.colour()))
         .into_iter()
         .filter(|grp| liberties(g, grp).is_empty())
         .collect();
-    let removed = dead.iter().map(OrdSet::len).sum();
     let f = dead
         .iter()
         .flatten()
         .fold(g.f.clone(), |f, &v| f.update(v, Colour::Empty));
-    (
-        ColouredGraph {
-            graph: Arc::clone(&g.graph),
-            f,
-        },
-        removed,
-    )
+    let after = ColouredGraph {
+        graph: Arc::clone(&g.graph),
+        f,
+    };
+    (after, dead)
+}
+
+/// `ggg1:2` — what a move made: the coloured graph after it, the vertices of each colour
+/// it removed, and the groups it removed, the opponent's (step 2) then the mover's own
+/// (step 3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub after: ColouredGraph,
+    pub removed: Removed,
+    pub opponent_groups: Vec<OrdSet<Vertex>>,
+    pub own_groups: Vec<OrdSet<Vertex>>,
 }
 
 /// `ggg1:2` — a move for `player` at the empty vertex `v`: colour `v` with the player's
 /// colour, then remove the opponent's groups with no liberties, then the player's own.
-/// Returns the new coloured graph and how many vertices of each colour were removed.
-pub fn make_move(g: &ColouredGraph, player: Player, v: Vertex) -> (ColouredGraph, Removed) {
+pub fn make_move(g: &ColouredGraph, player: Player, v: Vertex) -> Move {
     let coloured = g.recoloured(v, player.colour());
-    let (after_opponent, theirs) = remove_groups_without_liberties(&coloured, player.opponent());
-    let (after_own, ours) = remove_groups_without_liberties(&after_opponent, player);
+    let (after_opponent, opponent_groups) =
+        remove_groups_without_liberties(&coloured, player.opponent());
+    let (after, own_groups) = remove_groups_without_liberties(&after_opponent, player);
+    let count = |groups: &[OrdSet<Vertex>]| groups.iter().map(OrdSet::len).sum();
+    let (theirs, ours) = (count(&opponent_groups), count(&own_groups));
     let removed = match player {
         Player::Black => Removed {
             black: ours,
@@ -158,7 +174,12 @@ pub fn make_move(g: &ColouredGraph, player: Player, v: Vertex) -> (ColouredGraph
             white: ours,
         },
     };
-    (after_own, removed)
+    Move {
+        after,
+        removed,
+        opponent_groups,
+        own_groups,
+    }
 }
 
 /// `ggg1:2` — Black and White alternate: the player after `player`.
@@ -190,29 +211,47 @@ pub fn has_neighbour_of(g: &ColouredGraph, group: &OrdSet<Vertex>, colour: Colou
         .any(|&u| g.graph.neighbours(u).iter().any(|&w| g.f[w] == colour))
 }
 
-/// `ggg1:4` — a player's score: the vertices of the player's colour, plus the empty vertices
-/// in groups with no neighbour of the opponent's colour. An empty group that touches no
+/// `ggg1:4` — the empty vertices a player's score counts: those in groups with no
+/// neighbour of the opponent's colour, in vertex order. An empty group that touches no
 /// stone at all counts for both players, as written (reading 1; the Tromp-Taylor reading,
-/// option `neutral: none`, is `crate::variants::ggg::score`).
-pub fn score(g: &ColouredGraph, player: Player) -> usize {
-    let own = g.vertices_of(player.colour()).count();
-    let territory: usize = groups(g)
+/// option `neutral: none`, is `crate::variants::ggg::territory`).
+pub fn territory(g: &ColouredGraph, player: Player) -> Vec<Vertex> {
+    let mut counted: Vec<Vertex> = groups(g)
         .into_iter()
         .filter(|grp| grp.iter().all(|&u| g.f[u] == Colour::Empty))
         .filter(|grp| !has_neighbour_of(g, grp, player.opponent().colour()))
-        .map(|grp| grp.len())
-        .sum();
-    own + territory
+        .flatten()
+        .collect();
+    counted.sort_unstable();
+    counted
+}
+
+/// `ggg1:4` — a player's score: the vertices of the player's colour, plus the empty vertices
+/// of [`territory`].
+pub fn score(g: &ColouredGraph, player: Player) -> usize {
+    g.vertices_of(player.colour()).count() + territory(g, player).len()
 }
 
 /// `ggg1:4` with komi (`ggg1:notes`, reading 10): Black's and White's scores now, komi added
 /// to White's.
-pub fn scores(state: &GameState) -> [BigRational; 2] {
+pub fn scores(state: &State) -> [BigRational; 2] {
     let count = |p: Player| BigRational::from_integer(score(&state.position, p).into());
     [
         count(Player::Black),
         count(Player::White) + state.komi.clone(),
     ]
+}
+
+/// `ggg1:4` — how a player's score is counted, as a step of the trace: the player's
+/// vertices, the empty vertices counted ([`territory`]), and the score (komi included for
+/// White, `scores` being [`scores`]).
+pub fn counted(g: &ColouredGraph, player: Player, scores: &[BigRational; 2]) -> Effect {
+    Effect::Counted {
+        player,
+        own: g.vertices_of(player.colour()).collect(),
+        territory: territory(g, player),
+        score: scores[player.index()].clone(),
+    }
 }
 
 /// `ggg1:4` — the winner: the resigner loses; otherwise the greater score wins (komi added
@@ -269,20 +308,36 @@ pub fn initial_colouring(setup: &Setup) -> Result<ColouredGraph, String> {
 // Version 2
 // ---------------------------------------------------------------------------------------
 
-/// `ggg2:2` — a turn is a move or a resignation: saying "pass" is not among them.
-pub fn may_pass_version2() -> bool {
-    false
-}
-
 /// `ggg2:4` — the game ends when a player is unable to make a move, or resigns; that player
 /// loses. This is the test "unable to make a move", for the player to move: no empty vertex
 /// gives a move (`ggg1:2`) whose colouring has not occurred earlier (`ggg1:3`).
-pub fn unable_to_move(state: &GameState) -> bool {
+pub fn unable_to_move(state: &State) -> bool {
     let g = &state.position;
     !g.vertices_of(Colour::Empty).any(|v| {
-        let (after, _) = make_move(g, state.to_move, v);
-        !repeats_earlier_position(&state.earlier, &after.f)
+        let made = make_move(g, state.to_move, v);
+        !repeats_earlier_position(&state.earlier, &made.after.f)
     })
+}
+
+/// How many refused moves a no-move ending names (the others are counted).
+pub const REFUSALS_NAMED: usize = 8;
+
+/// `ggg2:4`, `ggg3:4` — why the player to move is unable to make a move: the refusal of the
+/// move at each of the first [`REFUSALS_NAMED`] empty vertices (a repetition, `ggg1:3` or
+/// `ggg3:3`), and how many empty vertices are left unnamed.
+pub fn no_move(state: &State) -> Effect {
+    let player = state.to_move;
+    let empty: Vec<Vertex> = state.position.vertices_of(Colour::Empty).collect();
+    let refusals = empty
+        .iter()
+        .take(REFUSALS_NAMED)
+        .map(|&at| (at, repeats(state, at)))
+        .collect();
+    Effect::NoMove {
+        player,
+        refusals,
+        more: empty.len().saturating_sub(REFUSALS_NAMED),
+    }
 }
 
 /// `ggg2:example` — the 5x5 position printed after version 2, top row first:
@@ -342,17 +397,34 @@ pub fn pay_for_pass(before: Prisoners, player: Player) -> Option<Prisoners> {
     }
 }
 
-/// `ggg3:3` — positional superko applies to moves; a pass is not a move, so a pass that
-/// leaves the colouring as it was is never refused by it.
-pub fn superko_applies_to(turn: &Turn) -> bool {
-    matches!(turn, Turn::Move { .. })
+/// `ggg1:3`, and `ggg3:3` under version 3 — the rule that forbids a move to repeat an
+/// earlier colouring. Version 3 says it applies to moves: a pass is not a move, so a pass
+/// that leaves the colouring as it was is never refused by it (the turn's pass arm applies
+/// `ggg3:3` as a rule the pass passes).
+pub fn repetition_rule(rules: Version) -> Ggg {
+    match rules {
+        Version::V3 => Ggg::V3R3,
+        Version::V1 | Version::V2 => Ggg::V1R3,
+    }
+}
+
+/// `ggg1:3`, `ggg3:3` — the refusal of the move of the player to move at `at`, whose
+/// colouring occurred earlier.
+fn repeats(state: &State, at: Vertex) -> Illegal {
+    Illegal::new(
+        repetition_rule(state.rules),
+        format!(
+            "{} would repeat an earlier position",
+            state.position.graph.name(at)
+        ),
+    )
 }
 
 /// `ggg3:4` — the game ends when a player is unable to make a move, or resigns; that player
 /// loses. A pass is not a move (`ggg3:3`), so a player with no move loses even while holding
 /// prisoners that would pay for a pass (reading 2; the option `no_move: pass` is
 /// `crate::variants::ggg`'s).
-pub fn ends_version3(state: &GameState) -> bool {
+pub fn ends_version3(state: &State) -> bool {
     unable_to_move(state)
 }
 
@@ -363,7 +435,7 @@ pub fn ends_version3(state: &GameState) -> bool {
 /// A game in progress, as a value: what the rules read (the coloured graph, whose turn it
 /// is, the colourings so far, the passes in a row, the prisoners) and the result once over.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameState {
+pub struct State {
     /// Which version of the rules (`ggg1`, `ggg2` or `ggg3`).
     pub rules: Version,
     /// Added to White's score (`ggg1:notes`, "changing the winning condition"; reading 10).
@@ -380,9 +452,16 @@ pub struct GameState {
     pub result: Option<GameResult>,
 }
 
-/// The first colouring of a game (`ggg1:notes`: the setup's colouring and first player; `ggg3:0`:
-/// its prisoners), already over when rule 4 says so; or why the setup is not one.
-pub fn start(setup: &Setup) -> Result<GameState, String> {
+/// The first colouring of a game (`ggg1:0`; `ggg1:notes`: the setup's colouring, first player
+/// and komi; `ggg3:0`: its prisoners), already over when rule 4 says so; or why the setup
+/// is not one.
+pub fn start(setup: &Setup) -> Result<Played<State>, String> {
+    start_before_end(setup).map(|started| decide_end(started, None))
+}
+
+/// [`start`] before rule 4 is asked whether the game is already over (`result` is `None`):
+/// for the rules as played, which decide the end under a record's options.
+pub fn start_before_end(setup: &Setup) -> Result<Played<State>, String> {
     let position = initial_colouring(setup)?;
     let rules = setup.rules.version().ok_or_else(|| {
         format!(
@@ -390,7 +469,29 @@ pub fn start(setup: &Setup) -> Result<GameState, String> {
             setup.rules.name()
         )
     })?;
-    let state = GameState {
+    let mut applied = vec![Applied::new(Ggg::V1R0, Effect::Setup)];
+    let stones = setup
+        .initial
+        .iter()
+        .filter(|&&c| c != Colour::Empty)
+        .count();
+    if stones > 0
+        || setup.to_move != Player::Black
+        || setup.komi != BigRational::from_integer(0.into())
+    {
+        applied.push(Applied::new(
+            Ggg::V1Notes,
+            Effect::Handicap {
+                stones,
+                to_move: setup.to_move,
+                komi: setup.komi.clone(),
+            },
+        ));
+    }
+    if rules == Version::V3 {
+        applied.push(Applied::new(Ggg::V3R0, Effect::Setup));
+    }
+    let state = State {
         rules,
         komi: setup.komi.clone(),
         earlier: HashSet::unit(position.f.clone()),
@@ -403,15 +504,28 @@ pub fn start(setup: &Setup) -> Result<GameState, String> {
         },
         result: None,
     };
-    let result = end(&state, None);
-    Ok(GameState { result, ..state })
+    Ok(Played::new(state, applied))
 }
 
 /// A turn (`ggg1:2`: "on a player's turn" a move, a pass or a resignation): the game after
-/// `turn` in `state`, or the rule that forbids it. One arm per rule that acts.
-pub fn turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
-    let refused = |clause: &'static str, reason: String| Err(Illegal { clause, reason });
+/// `turn` in `state` and the clauses that made it, or the rule that forbids it. The arms are
+/// [`turn_before_end`]'s; then rule 4 says whether the game is over ([`end`]).
+pub fn turn(state: &State, turn: &Turn) -> Result<Played<State>, Illegal> {
+    let resigned = matches!(turn, Turn::Resign { .. }).then(|| turn.player());
+    turn_before_end(state, turn).map(|played| decide_end(played, resigned))
+}
+
+/// The arms of [`turn`], one per rule that acts, before rule 4 is asked whether the game is
+/// over (`result` is `None`, even after a resignation): for the rules as played, which
+/// decide the end under a record's options.
+pub fn turn_before_end(state: &State, turn: &Turn) -> Result<Played<State>, Illegal> {
     let name = |v: Vertex| state.position.graph.name(v).to_string();
+    // ggg1:2 (ggg2:2 under version 2) — the clause that makes a move or a resignation a turn.
+    let turn_rule = if state.rules == Version::V2 {
+        Ggg::V2R2
+    } else {
+        Ggg::V1R2
+    };
     // ggg1:2 — what a move makes of the colouring, when it colours an empty vertex.
     let made = match *turn {
         Turn::Move { player, at } if is_empty_vertex(&state.position, at) => {
@@ -419,117 +533,180 @@ pub fn turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
         }
         _ => None,
     };
-    let played = match (state.rules, turn, made) {
+    match (state.rules, turn, made) {
         // ggg1:4, ggg2:4, ggg3:4 — the game has ended: no turn follows.
-        (rules, _, _) if state.result.is_some() => {
-            return refused(end_clause(rules), "the game is over".into());
-        }
+        (rules, _, _) if state.result.is_some() => refuse(end_rule(rules), "the game is over"),
         // ggg1:2 — Black and White play alternately: only the player to move has a turn.
-        (_, t, _) if t.player() != state.to_move => {
-            return refused(
-                "ggg1:2",
-                format!("it is {}'s turn, not {}'s", state.to_move, t.player()),
-            );
-        }
+        (_, t, _) if t.player() != state.to_move => refuse(
+            Ggg::V1R2,
+            format!("it is {}'s turn, not {}'s", state.to_move, t.player()),
+        ),
         // ggg1:2 — a move colours an empty vertex of V.
         (_, &Turn::Move { at, .. }, None) => {
-            return if at >= state.position.f.len() {
-                refused("ggg1:2", format!("vertex {at} is not on the board"))
+            if at >= state.position.f.len() {
+                refuse(Ggg::V1R2, format!("vertex {at} is not on the board"))
             } else {
-                refused(
-                    "ggg1:2",
+                refuse(
+                    Ggg::V1R2,
                     format!("{} is not empty: a move colours an empty vertex", name(at)),
                 )
-            };
+            }
         }
         // ggg1:3 (ggg3:3 under version 3) — no move may give a colouring that occurred earlier.
-        (rules, &Turn::Move { at, .. }, Some((after, _)))
-            if superko_applies_to(turn) && repeats_earlier_position(&state.earlier, &after.f) =>
+        (_, &Turn::Move { at, .. }, Some(made))
+            if repeats_earlier_position(&state.earlier, &made.after.f) =>
         {
-            let clause = if rules == Version::V3 {
-                "ggg3:3"
-            } else {
-                "ggg1:3"
-            };
-            return refused(
-                clause,
-                format!("{} would repeat an earlier position", name(at)),
-            );
+            Err(repeats(state, at))
         }
         // ggg1:2 — the move is made: its colouring is the position, and the other player is
         // to move; ggg3:2 — under version 3 the removed vertices are counted as prisoners.
-        (rules, &Turn::Move { player, .. }, Some((position, removed))) => GameState {
-            earlier: state.earlier.update(position.f.clone()),
-            position,
-            to_move: next_player(player),
-            consecutive_passes: 0,
-            prisoners: if rules == Version::V3 {
-                count_prisoners(state.prisoners, removed)
+        (rules, &Turn::Move { player, at }, Some(made)) => {
+            let mut applied = vec![Applied::through(
+                turn_rule,
+                Effect::Placed {
+                    player,
+                    at,
+                    points: vec![at],
+                },
+                if rules == Version::V2 {
+                    &[Clause::Ggg(Ggg::V1R2)]
+                } else {
+                    &[]
+                },
+            )];
+            let removals = made
+                .opponent_groups
+                .iter()
+                .map(|g| (player.opponent(), g))
+                .chain(made.own_groups.iter().map(|g| (player, g)));
+            for (whose, group) in removals {
+                applied.push(Applied::through(
+                    Ggg::V1R2,
+                    Effect::Removed {
+                        colour: whose.colour(),
+                        points: group.iter().copied().collect(),
+                    },
+                    &[Clause::Ggg(Ggg::V1R1)],
+                ));
+            }
+            applied.push(Applied::new(repetition_rule(rules), Effect::Allowed));
+            let prisoners = if rules == Version::V3 {
+                count_prisoners(state.prisoners, made.removed)
             } else {
                 state.prisoners
-            },
-            ..state.clone()
-        },
-        // ggg1:2 — under version 1 a player may say "pass".
-        (Version::V1, &Turn::Pass { player }, _) => passed(state, player, state.prisoners),
-        // ggg2:2 — under version 2 a turn is a move or a resignation.
-        (Version::V2, &Turn::Pass { player }, _) => {
-            if !may_pass_version2() {
-                return refused("ggg2:2", "version 2 has no passing".into());
+            };
+            if prisoners != state.prisoners {
+                applied.push(prisoners_step(state.prisoners, prisoners));
             }
-            passed(state, player, state.prisoners)
-        }
-        // ggg3:2 — under version 3 a pass costs the passer one prisoner, and needs one.
-        (Version::V3, &Turn::Pass { player }, _) => match pay_for_pass(state.prisoners, player) {
-            Some(prisoners) => passed(state, player, prisoners),
-            None => {
-                return refused(
-                    "ggg3:2",
-                    format!("{player} has no prisoners to pay for a pass"),
-                )
-            }
-        },
-        // ggg1:4, ggg2:4, ggg3:4 — a resignation ends the game, and the resigner loses.
-        (_, &Turn::Resign { player }, _) => {
-            return Ok(GameState {
-                result: end(state, Some(player)),
+            let next = State {
+                earlier: state.earlier.update(made.after.f.clone()),
+                position: made.after,
+                to_move: next_player(player),
+                consecutive_passes: 0,
+                prisoners,
                 ..state.clone()
-            });
+            };
+            Ok(Played::new(next, applied))
         }
+        // ggg1:2 — under version 1 a player may say "pass".
+        (Version::V1, &Turn::Pass { player }, _) => Ok(passed(state, player, state.prisoners)),
+        // ggg2:2 — under version 2 a turn is a move or a resignation: no passing.
+        (Version::V2, Turn::Pass { .. }, _) => refuse(Ggg::V2R2, "version 2 has no passing"),
+        // ggg3:2 — under version 3 a pass costs the passer one prisoner, and needs one;
+        // ggg3:3 — superko applies to moves only, so the pass repeating the colouring stands.
+        (Version::V3, &Turn::Pass { player }, _) => match pay_for_pass(state.prisoners, player) {
+            Some(prisoners) => {
+                let mut played = passed(state, player, prisoners);
+                played
+                    .applied
+                    .push(prisoners_step(state.prisoners, prisoners));
+                played
+                    .applied
+                    .push(Applied::new(Ggg::V3R3, Effect::Allowed));
+                Ok(played)
+            }
+            None => refuse(
+                Ggg::V3R2,
+                format!("{player} has no prisoners to pay for a pass"),
+            ),
+        },
+        // ggg1:2 — a player may resign; rule 4 then ends the game, and the resigner loses.
+        (_, &Turn::Resign { player }, _) => Ok(Played::new(
+            state.clone(),
+            vec![Applied::new(turn_rule, Effect::Resigned { player })],
+        )),
         // ggg1:2 — nothing else is a turn: komi, colour choice, history and ko actions are
         // turns of the directed rules (`dir:*`).
-        _ => {
-            return refused(
-                "ggg1:2",
-                "not a turn of General Graph Go (a move, a pass or a resignation)".into(),
-            );
-        }
-    };
-    let result = end(&played, None);
-    Ok(GameState { result, ..played })
+        _ => refuse(
+            Ggg::V1R2,
+            "not a turn of General Graph Go (a move, a pass or a resignation)",
+        ),
+    }
 }
 
 /// `ggg1:2` — a pass: the colouring stays, the other player is to move; `prisoners` are the
 /// counts after it (`ggg3:2`).
-fn passed(state: &GameState, player: Player, prisoners: Prisoners) -> GameState {
-    GameState {
+fn passed(state: &State, player: Player, prisoners: Prisoners) -> Played<State> {
+    let next = State {
         to_move: next_player(player),
         consecutive_passes: state.consecutive_passes + 1,
         prisoners,
         ..state.clone()
+    };
+    Played::new(
+        next,
+        vec![Applied::new(Ggg::V1R2, Effect::Passed { player })],
+    )
+}
+
+/// `ggg3:2` — the prisoner counts changed from `before` to `after`, as a step of the trace.
+fn prisoners_step(before: Prisoners, after: Prisoners) -> Applied {
+    Applied::new(
+        Ggg::V3R2,
+        Effect::Prisoners {
+            before: [before.p, before.q],
+            after: [after.p, after.q],
+        },
+    )
+}
+
+/// `played` with rule 4's answer ([`end`]) as its result, and its steps added to the trace.
+fn decide_end(played: Played<State>, resigned: Option<Player>) -> Played<State> {
+    let Played {
+        mut state,
+        mut applied,
+    } = played;
+    if let Some(ended) = end(&state, resigned) {
+        state.result = Some(ended.state);
+        applied.extend(ended.applied);
     }
+    Played::new(state, applied)
 }
 
 /// `ggg1:4`, `ggg2:4`, `ggg3:4` — whether the game is over in `state` (after a turn, or at
-/// the start), `resigned` naming the player who just resigned; and if so its result. One
-/// arm per version's rule 4.
-pub fn end(state: &GameState, resigned: Option<Player>) -> Option<GameResult> {
+/// the start), `resigned` naming the player who just resigned; and if so its result and how
+/// rule 4 reached it. One arm per version's rule 4.
+pub fn end(state: &State, resigned: Option<Player>) -> Option<Played<GameResult>> {
+    let rule = end_rule(state.rules);
+    let ended = |result: GameResult, mut more: Vec<Applied>| {
+        let mut applied = vec![Applied::new(
+            rule,
+            Effect::Ended {
+                result: result.clone(),
+            },
+        )];
+        applied.append(&mut more);
+        Played::new(result, applied)
+    };
     match (state.rules, resigned) {
         // ggg1:4 — two consecutive passes or a resignation end the game; the greater score
         // wins, unless someone resigned (the scores are still counted and reported).
         (Version::V1, _) => ends_version1(state.consecutive_passes, resigned).then(|| {
             let s = scores(state);
-            GameResult {
+            let counts = Player::BOTH
+                .map(|p| Applied::new(Ggg::V1R4, counted(&state.position, p, &s)))
+                .to_vec();
+            let result = GameResult {
                 winner: winner(&s, resigned),
                 by: if resigned.is_some() {
                     EndReason::Resignation
@@ -537,23 +714,37 @@ pub fn end(state: &GameState, resigned: Option<Player>) -> Option<GameResult> {
                     EndReason::Score
                 },
                 score: Some(s),
-            }
+            };
+            ended(result, counts)
         }),
         // ggg2:4, ggg3:4 — a resignation ends the game; the resigner loses.
-        (_, Some(p)) => Some(GameResult {
-            winner: Some(p.opponent()),
-            by: EndReason::Resignation,
-            score: None,
-        }),
+        (_, Some(p)) => Some(ended(
+            GameResult {
+                winner: Some(p.opponent()),
+                by: EndReason::Resignation,
+                score: None,
+            },
+            Vec::new(),
+        )),
         // ggg2:4 — a player unable to make a move has lost.
-        (Version::V2, None) => unable_to_move(state).then(|| lost_by_no_move(state)),
+        (Version::V2, None) => unable_to_move(state).then(|| {
+            ended(
+                lost_by_no_move(state),
+                vec![Applied::new(rule, no_move(state))],
+            )
+        }),
         // ggg3:4 — the same under version 3, where a pass is not a move.
-        (Version::V3, None) => ends_version3(state).then(|| lost_by_no_move(state)),
+        (Version::V3, None) => ends_version3(state).then(|| {
+            ended(
+                lost_by_no_move(state),
+                vec![Applied::new(rule, no_move(state))],
+            )
+        }),
     }
 }
 
 /// `ggg2:4`, `ggg3:4` — the result when the player to move is unable to move: that player loses.
-pub fn lost_by_no_move(state: &GameState) -> GameResult {
+pub fn lost_by_no_move(state: &State) -> GameResult {
     GameResult {
         winner: Some(state.to_move.opponent()),
         by: EndReason::NoMove,
@@ -561,12 +752,13 @@ pub fn lost_by_no_move(state: &GameState) -> GameResult {
     }
 }
 
-/// The clause that forbids a turn after the end: rule 4 of the version.
-pub fn end_clause(rules: Version) -> &'static str {
+/// `ggg1:4`, `ggg2:4`, `ggg3:4` — rule 4 of the version: what ends the game, and forbids a
+/// turn after the end.
+pub fn end_rule(rules: Version) -> Ggg {
     match rules {
-        Version::V1 => "ggg1:4",
-        Version::V2 => "ggg2:4",
-        Version::V3 => "ggg3:4",
+        Version::V1 => Ggg::V1R4,
+        Version::V2 => Ggg::V2R4,
+        Version::V3 => Ggg::V3R4,
     }
 }
 
@@ -575,7 +767,7 @@ pub fn end_clause(rules: Version) -> &'static str {
 /// played, so this costs |V| turns (and under versions 2 and 3 each turn asks rule 4 whether
 /// the next player can move): polynomial, and the literal answer that the fast path of
 /// `crate::variants::ggg` is tested equal to.
-pub fn legal_turns(state: &GameState) -> Vec<Turn> {
+pub fn legal_turns(state: &State) -> Vec<Turn> {
     if state.result.is_some() {
         return Vec::new();
     }

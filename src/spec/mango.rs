@@ -3,7 +3,7 @@
 //! The clauses in the order of the text: equipment, INDEX, PATH, ALIVE, CONFIG, then playing
 //! (SETUP, TURN, MOVE, LEGAL, END), SCORE and the two examples. Values in, values out: a
 //! configuration is three `imbl::OrdSet`s, a path an `OrdSet` of pairs, a game an immutable
-//! [`GameState`].
+//! [`State`].
 //!
 //! Paths are kept twice, as the issue asks: literally (a finite subset of C with the index
 //! conditions, found by trying every subset of C: tiny boards only) and by a polynomial
@@ -28,7 +28,9 @@ use num_traits::Zero;
 
 use crate::board::weights::Threshold;
 use crate::board::{Board, Vertex};
-use crate::game::{Colour, EndReason, Equipment, GameResult, Illegal, Player, Setup, Turn};
+use crate::game::clause::{Clause, Mango};
+use crate::game::trace::{Applied, Effect, Played};
+use crate::game::{refuse, Colour, EndReason, Equipment, GameResult, Illegal, Player, Setup, Turn};
 
 /// `mango:EQUIP` — a member of I (the board's vertices are I).
 pub type Point = Vertex;
@@ -298,7 +300,7 @@ pub fn not_alive(set: &MangoSet, config: &Configuration, player: Player) -> OrdS
 
 /// A game in progress, as a value: what the text's players know.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameState {
+pub struct State {
     pub set: Arc<MangoSet>,
     /// The initial scores, Black's then White's (`mango:SETUP`).
     pub initial_scores: [BigRational; 2],
@@ -310,9 +312,10 @@ pub struct GameState {
     pub result: Option<GameResult>,
 }
 
-/// `mango:SETUP` — the players agree on I, C (the board), E, B, W (the initial colouring),
-/// F and T (the equipment), the initial scores, and who has the first turn.
-pub fn setup(setup: &Setup) -> Result<GameState, String> {
+/// `mango:SETUP` — the players agree on I, C (the board), E, B, W (the initial colouring,
+/// `mango:CONFIG`), F and T (the equipment, `mango:EQUIP`), the initial scores, and who has
+/// the first turn.
+pub fn start(setup: &Setup) -> Result<Played<State>, String> {
     let Equipment::Weights(weights) = &setup.equipment else {
         return Err("rules mango need weights, a threshold and initial scores".into());
     };
@@ -330,7 +333,7 @@ pub fn setup(setup: &Setup) -> Result<GameState, String> {
         t: weights.threshold.clone(),
     });
     let config = Configuration::of(&setup.initial);
-    Ok(GameState {
+    let state = State {
         set,
         initial_scores: weights.scores.clone(),
         earlier: HashSet::unit(config.clone()),
@@ -338,27 +341,29 @@ pub fn setup(setup: &Setup) -> Result<GameState, String> {
         to_move: setup.to_move,
         consecutive_passes: 0,
         result: None,
-    })
+    };
+    let applied = [Mango::Equip, Mango::Config, Mango::Setup]
+        .map(|c| Applied::new(c, Effect::Setup))
+        .to_vec();
+    Ok(Played::new(state, applied))
 }
 
-/// `mango:TURN` — one turn, as the text tells it: one arm per rule that acts on a turn.
-pub fn turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
+/// `mango:TURN` — one turn, as the text tells it: the state after it and the clauses that
+/// made it, or the clause that refuses it. One arm per rule that acts on a turn.
+pub fn turn(state: &State, turn: &Turn) -> Result<Played<State>, Illegal> {
     let player = turn.player();
     match *turn {
         // mango:END — two consecutive passes ended the game: there is no turn after it.
-        _ if ends(state.consecutive_passes) => Err(Illegal {
-            clause: "mango:END",
-            reason: "the game is over".into(),
-        }),
+        _ if ends(state.consecutive_passes) => refuse(Mango::End, "the game is over"),
         // mango:SETUP — the players alternate turns.
-        _ if player != state.to_move => Err(Illegal {
-            clause: "mango:SETUP",
-            reason: format!(
+        _ if player != state.to_move => refuse(
+            Mango::Setup,
+            format!(
                 "it is {}'s turn, not {}'s: players alternate",
                 state.to_move.word(),
                 player.word()
             ),
-        }),
+        ),
         // mango:TURN — the player passes, and it is the other player's turn; the second
         // pass in a row ends the game (mango:END), which is then scored (mango:SCORE).
         Turn::Pass { .. } => Ok(pass(state)),
@@ -370,53 +375,88 @@ pub fn turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
         }
         // mango:TURN — a turn is a pass or a legal move, nothing else: no resignation (and
         // none of the directed rules' turns).
-        _ => Err(Illegal {
-            clause: "mango:TURN",
-            reason: "a turn is a pass or a legal move: MANGO has no resignation".into(),
-        }),
+        _ => refuse(
+            Mango::Turn,
+            "a turn is a pass or a legal move: MANGO has no resignation",
+        ),
     }
 }
 
 /// `mango:TURN` — a pass: the configuration stays, the other player has the turn. When it
 /// is the second pass in a row the game ends (`mango:END`) and each player's score decides
-/// it (`mango:SCORE`).
-pub fn pass(state: &GameState) -> GameState {
-    let next = GameState {
+/// it (`mango:SCORE`, [`scores`]).
+pub fn pass(state: &State) -> Played<State> {
+    pass_scored_by(state, |s| {
+        let scores = scores(s);
+        let counted =
+            Player::BOTH.map(|p| (territory(&s.set, &s.config, p), scores[p.index()].clone()));
+        counted
+    })
+}
+
+/// [`pass`], the scores and the points each counts given by `score` (a player's territory
+/// and score, Black's then White's) when the pass ends the game.
+pub fn pass_scored_by(
+    state: &State,
+    score: impl FnOnce(&State) -> [(Vec<Point>, BigRational); 2],
+) -> Played<State> {
+    let player = state.to_move;
+    let next = State {
         to_move: state.to_move.opponent(),
         consecutive_passes: state.consecutive_passes + 1,
         ..state.clone()
     };
+    let mut applied = vec![Applied::new(Mango::Turn, Effect::Passed { player })];
     if !ends(next.consecutive_passes) {
-        return next;
+        return Played::new(next, applied);
     }
-    let s = scores(&next);
-    GameState {
-        result: Some(GameResult {
-            winner: winner(&s),
-            by: EndReason::Score,
-            score: Some(s),
-        }),
-        ..next
+    let counted = score(&next);
+    let s = counted.clone().map(|(_, score)| score);
+    let result = GameResult {
+        winner: winner(&s),
+        by: EndReason::Score,
+        score: Some(s),
+    };
+    applied.push(Applied::new(
+        Mango::End,
+        Effect::Ended {
+            result: result.clone(),
+        },
+    ));
+    for (player, (territory, score)) in Player::BOTH.into_iter().zip(counted) {
+        applied.push(Applied::new(
+            Mango::Score,
+            Effect::Counted {
+                player,
+                own: next.config.stones(player).iter().copied().collect(),
+                territory,
+                score,
+            },
+        ));
     }
+    Played::new(
+        State {
+            result: Some(result),
+            ..next
+        },
+        applied,
+    )
 }
 
 /// `mango:MOVE` step 1 — a member n of E is selected: n, or the refusal when n is no point
 /// or not in E.
-pub fn select(state: &GameState, n: Point) -> Result<Point, Illegal> {
+pub fn select(state: &State, n: Point) -> Result<Point, Illegal> {
     if n >= state.set.board.len() {
-        return Err(Illegal {
-            clause: "mango:MOVE",
-            reason: format!("there is no point {n}"),
-        });
+        return refuse(Mango::Move, format!("there is no point {n}"));
     }
     if !state.config.e.contains(&n) {
-        return Err(Illegal {
-            clause: "mango:MOVE",
-            reason: format!(
+        return refuse(
+            Mango::Move,
+            format!(
                 "{} is not in E: step 1 selects a member of E",
                 state.set.board.name(n)
             ),
-        });
+        );
     }
     Ok(n)
 }
@@ -440,6 +480,51 @@ pub fn make_move(
         .fold(after_3.clone(), |c, &m| c.with(m, Colour::Empty))
 }
 
+/// `mango:MOVE` — what the move by `player` at n did, given the configuration before it and
+/// the one it produced, as steps of the trace: steps 1 and 2 (n from E to M, a turn of
+/// `mango:TURN`), step 3 (the members of H returned to E: not alive, `mango:ALIVE`, by
+/// paths, `mango:PATH`, and indices, `mango:INDEX`) and step 4 (the same for M). A step
+/// that returns nothing is a step all the same: it asked `mango:ALIVE` of every member of
+/// its set. Step 3 returns exactly the members of H the produced configuration has in E
+/// (step 4 moves members of M only), step 4 the members of M after step 2 that it has in E.
+pub fn move_steps(
+    before: &Configuration,
+    player: Player,
+    n: Point,
+    produced: &Configuration,
+) -> Vec<Applied> {
+    const ALIVE: &[Clause] = &[
+        Clause::Mango(Mango::Alive),
+        Clause::Mango(Mango::Path),
+        Clause::Mango(Mango::Index),
+    ];
+    let returned = |p: Player, also: Option<Point>| Effect::Removed {
+        colour: p.colour(),
+        points: before
+            .stones(p)
+            .iter()
+            .copied()
+            .chain(also)
+            .filter(|m| produced.e.contains(m))
+            .collect::<OrdSet<Point>>()
+            .into_iter()
+            .collect(),
+    };
+    vec![
+        Applied::through(
+            Mango::Move,
+            Effect::Placed {
+                player,
+                at: n,
+                points: vec![n],
+            },
+            &[Clause::Mango(Mango::Turn)],
+        ),
+        Applied::through(Mango::Move, returned(player.opponent(), None), ALIVE),
+        Applied::through(Mango::Move, returned(player, Some(n)), ALIVE),
+    ]
+}
+
 /// `mango:LEGAL` — a move is legal when the configuration it produces is new: not one that
 /// has occurred in the game (the initial configuration and the current one included).
 pub fn is_new(earlier: &HashSet<Configuration>, produced: &Configuration) -> bool {
@@ -448,33 +533,37 @@ pub fn is_new(earlier: &HashSet<Configuration>, produced: &Configuration) -> boo
 
 /// `mango:LEGAL` — the move at n that produced `produced` ([`make_move`]) is made when the
 /// configuration is new ([`is_new`]): it joins the configurations that have occurred, and
-/// the other player has the turn (`mango:SETUP`). Otherwise it is refused.
+/// the other player has the turn (`mango:SETUP`); the trace holds the move's steps
+/// ([`move_steps`]) and this rule's. Otherwise it is refused.
 pub fn legal_move(
-    state: &GameState,
+    state: &State,
     n: Point,
     produced: Configuration,
-) -> Result<GameState, Illegal> {
+) -> Result<Played<State>, Illegal> {
     if !is_new(&state.earlier, &produced) {
-        return Err(Illegal {
-            clause: "mango:LEGAL",
-            reason: format!(
+        return refuse(
+            Mango::Legal,
+            format!(
                 "{} would produce a configuration that is not new",
                 state.set.board.name(n)
             ),
-        });
+        );
     }
-    Ok(GameState {
+    let mut applied = move_steps(&state.config, state.to_move, n, &produced);
+    applied.push(Applied::new(Mango::Legal, Effect::Allowed));
+    let next = State {
         earlier: state.earlier.update(produced.clone()),
         config: produced,
         to_move: state.to_move.opponent(),
         consecutive_passes: 0,
         ..state.clone()
-    })
+    };
+    Ok(Played::new(next, applied))
 }
 
 /// `mango:TURN` — the player to move has no legal move (every member of E is refused by
 /// [`turn`]), and so must pass.
-pub fn must_pass(state: &GameState) -> bool {
+pub fn must_pass(state: &State) -> bool {
     let player = state.to_move;
     state
         .config
@@ -491,7 +580,7 @@ pub fn ends(consecutive_passes: u32) -> bool {
 /// `mango:TURN` — every turn the player to move may take, sorted: the pass, and every move
 /// [`turn`] accepts, unless the player must pass ([`must_pass`]), when the pass is the only
 /// one. None once the game is over. Literal (every member of E tried), and polynomial.
-pub fn legal_turns(state: &GameState) -> Vec<Turn> {
+pub fn legal_turns(state: &State) -> Vec<Turn> {
     if ends(state.consecutive_passes) {
         return Vec::new();
     }
@@ -551,8 +640,18 @@ pub fn is_territory_literal(
     config.e.contains(&n) && condition_1 && condition_2
 }
 
+/// `mango:SCORE` — the members of E that count for a player ([`is_territory`]), in order.
+pub fn territory(set: &MangoSet, config: &Configuration, player: Player) -> Vec<Point> {
+    config
+        .e
+        .iter()
+        .copied()
+        .filter(|&n| is_territory(set, config, player, n))
+        .collect()
+}
+
 /// `mango:SCORE` — a player's score: the initial score, plus F(m) for every m in M, plus
-/// F(n) for every member n of E that counts for the player ([`is_territory`]).
+/// F(n) for every member n of E that counts for the player ([`territory`]).
 pub fn score(
     set: &MangoSet,
     config: &Configuration,
@@ -560,17 +659,12 @@ pub fn score(
     initial: &BigRational,
 ) -> BigRational {
     let own = weight_of(set, config.stones(player));
-    let territory: OrdSet<Point> = config
-        .e
-        .iter()
-        .copied()
-        .filter(|&n| is_territory(set, config, player, n))
-        .collect();
+    let territory: OrdSet<Point> = territory(set, config, player).into_iter().collect();
     initial.clone() + own + weight_of(set, &territory)
 }
 
 /// `mango:SCORE` — Black's and White's [`score`] in a game's current configuration.
-pub fn scores(state: &GameState) -> [BigRational; 2] {
+pub fn scores(state: &State) -> [BigRational; 2] {
     Player::BOTH.map(|p| {
         score(
             &state.set,

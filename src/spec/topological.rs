@@ -25,7 +25,9 @@ use num_rational::BigRational;
 
 use crate::board::space::{Generators, GoSpace, PlacementInput, Point, Points, SpaceError};
 use crate::board::Board;
-use crate::game::{Colour, EndReason, GameResult, Illegal, Player, RuleId, Setup, Turn};
+use crate::game::clause::{Clause, Topo};
+use crate::game::trace::{Applied, Effect, Played};
+use crate::game::{refuse, Colour, EndReason, GameResult, Illegal, Player, RuleId, Setup, Turn};
 
 /// A set of stones (or of placements): indices into [`GoSpace::placements`].
 pub type Stones = OrdSet<usize>;
@@ -355,6 +357,60 @@ pub fn board_play_given(
     clear_given(space, &after_opponent, player.colour(), lives)
 }
 
+/// `topo:D9`, `topo:D8` — what the board play of `player` at `e` did, given the colouring
+/// before it and the one it produced, as steps of the trace: the placement coloured (it was
+/// a legal placement, `topo:D4`, and is now a stone, `topo:D3`, of one colour, `topo:D2`),
+/// then the points that clearing the opponent's colour emptied, then those that clearing
+/// the mover's own emptied (`topo:D8`, deciding by strings, `topo:D7`, their liberty,
+/// `topo:D6`, and go-connectedness, `topo:D5`). A clearing that empties nothing is a step
+/// all the same: it asked its question of every stone of its colour. The points a clearing
+/// emptied are those of its colour once the placement is coloured that the produced
+/// colouring has empty (the other clearing never touches them).
+pub fn board_play_steps(
+    space: &GoSpace,
+    before: &Colouring,
+    player: Player,
+    e: usize,
+    produced: &Colouring,
+) -> Vec<Applied> {
+    let placement = &space.placements()[e];
+    let placed = |x: Point| {
+        if placement.contains(&x) {
+            player.colour()
+        } else {
+            before[x]
+        }
+    };
+    const CLEARING: &[Clause] = &[
+        Clause::Topo(Topo::D5),
+        Clause::Topo(Topo::D6),
+        Clause::Topo(Topo::D7),
+    ];
+    let cleared = |c: Colour| Effect::Removed {
+        colour: c,
+        points: (0..produced.len())
+            .filter(|&x| placed(x) == c && produced[x] == Colour::Empty)
+            .collect(),
+    };
+    vec![
+        Applied::through(
+            Topo::D9,
+            Effect::Placed {
+                player,
+                at: e,
+                points: placement.iter().copied().collect(),
+            },
+            &[
+                Clause::Topo(Topo::D4),
+                Clause::Topo(Topo::D3),
+                Clause::Topo(Topo::D2),
+            ],
+        ),
+        Applied::through(Topo::D8, cleared(player.opponent().colour()), CLEARING),
+        Applied::through(Topo::D8, cleared(player.colour()), CLEARING),
+    ]
+}
+
 /// `topo:R3` — the game starts with every point of X empty.
 pub fn initial_colouring(space: &GoSpace) -> Colouring {
     (0..space.points()).map(|_| Colour::Empty).collect()
@@ -378,7 +434,7 @@ pub fn is_turn_primitive(earlier: &HashSet<Colouring>, produced: &Colouring) -> 
 }
 
 /// `topo:R4a` — primitive rules: the first player unable to take a turn loses.
-pub fn loser_primitive(state: &GameState) -> Option<Player> {
+pub fn loser_primitive(state: &State) -> Option<Player> {
     let unable = legal_placements(&state.space, &state.colouring)
         .iter()
         .all(|&e| check_board_play(state, state.to_move, e).is_err());
@@ -399,9 +455,16 @@ pub fn is_turn_stones(
     }
 }
 
+/// `topo:D11b` — the points of X a player's score counts: those of the player's colour.
+pub fn points_of(colouring: &Colouring, player: Player) -> Vec<Point> {
+    (0..colouring.len())
+        .filter(|&x| colouring[x] == player.colour())
+        .collect()
+}
+
 /// `topo:D11b` — a player's score: the number of points of X of that player's colour.
 pub fn score(colouring: &Colouring, player: Player) -> usize {
-    colouring.iter().filter(|&&c| c == player.colour()).count()
+    points_of(colouring, player).len()
 }
 
 /// `topo:R4b` — stone scoring: the game ends after two consecutive passes.
@@ -497,7 +560,7 @@ pub enum Ending {
 /// `topo:R1` — play is on a go-space by two players, Black and White: a game in progress,
 /// as a value (the space, the colouring of X, whose turn it is, what came before).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameState {
+pub struct State {
     pub space: Arc<GoSpace>,
     pub ending: Ending,
     pub komi: BigRational,
@@ -513,35 +576,35 @@ pub struct GameState {
 
 impl Ending {
     /// The clause that says what a turn is.
-    fn turn_clause(self) -> &'static str {
+    pub fn turn_rule(self) -> Topo {
         match self {
-            Ending::Primitive => "topo:D10a",
-            Ending::Stones => "topo:D10b",
+            Ending::Primitive => Topo::D10a,
+            Ending::Stones => Topo::D10b,
         }
     }
 
     /// The clause that ends the game.
-    fn end_clause(self) -> &'static str {
+    pub fn end_rule(self) -> Topo {
         match self {
-            Ending::Primitive => "topo:R4a",
-            Ending::Stones => "topo:R4b",
+            Ending::Primitive => Topo::R4a,
+            Ending::Stones => Topo::R4b,
         }
     }
 }
 
 /// `topo:R1`, `topo:R3` — the first position of a game, or why the setup is not the text's
 /// start of a topological game.
-pub fn start(setup: &Setup) -> Result<GameState, String> {
-    start_unsettled(setup).map(settle)
+pub fn start(setup: &Setup) -> Result<Played<State>, String> {
+    start_before_end(setup).map(|started| decide_end(started, end))
 }
 
 /// `topo:R1`, `topo:R3` — the first position of a game before the end of the game is
-/// decided ([`settle_with`]): play is on a go-space (`topo:D1`, [`is_go_space`]), every
-/// point empty ([`initial_colouring`]), Black to move ([`first_player`]). A setup that
-/// colours points or has White first is not the text's start (reading 10): the variants
-/// (`crate::variants::topological`) start from this one and change the colouring and the
-/// player.
-pub fn start_unsettled(setup: &Setup) -> Result<GameState, String> {
+/// decided ([`end`]): play is on a go-space (`topo:D1`, [`is_go_space`]), every point
+/// coloured (`topo:R2`) empty ([`initial_colouring`]), Black to move ([`first_player`]). A
+/// setup that colours points or has White first is not the text's start (reading 10): the
+/// variants (`crate::variants::topological`) start from this one and change the colouring
+/// and the player.
+pub fn start_before_end(setup: &Setup) -> Result<Played<State>, String> {
     let ending = match setup.rules {
         RuleId::TopoPrimitive => Ending::Primitive,
         RuleId::TopoStones => Ending::Stones,
@@ -574,7 +637,7 @@ pub fn start_unsettled(setup: &Setup) -> Result<GameState, String> {
                 .into(),
         );
     }
-    let state = GameState {
+    let state = State {
         space: Arc::clone(space),
         ending,
         komi: setup.komi.clone(),
@@ -585,47 +648,52 @@ pub fn start_unsettled(setup: &Setup) -> Result<GameState, String> {
         consecutive_passes: 0,
         result: None,
     };
-    Ok(state)
+    let applied = [Topo::D1, Topo::R1, Topo::R2, Topo::R3]
+        .map(|c| Applied::new(c, Effect::Setup))
+        .to_vec();
+    Ok(Played::new(state, applied))
 }
 
 /// `topo:D9`, `topo:D10a`, `topo:D10b` — the board play of `player` at placement `e`, when
-/// it is a turn: the colouring it produces.
-pub fn check_board_play(state: &GameState, player: Player, e: usize) -> Result<Colouring, Illegal> {
+/// it is a turn: the colouring it produces, and what it did.
+pub fn check_board_play(
+    state: &State,
+    player: Player,
+    e: usize,
+) -> Result<Played<Colouring>, Illegal> {
     check_placement(state, e)?;
     let produced = board_play(&state.space, &state.colouring, player, e);
-    check_no_repetition(state, player, e, &produced)?;
-    Ok(produced)
+    let new = check_no_repetition(state, player, e, &produced)?;
+    let mut applied = board_play_steps(&state.space, &state.colouring, player, e, &produced);
+    applied.push(new);
+    Ok(Played::new(produced, applied))
 }
 
 /// `topo:D9`, `topo:D4` — `e` names a placement, and it is a legal one.
-pub fn check_placement(state: &GameState, e: usize) -> Result<(), Illegal> {
+pub fn check_placement(state: &State, e: usize) -> Result<(), Illegal> {
     let space = &state.space;
     let Some(placement) = space.placements().get(e) else {
-        return Err(Illegal {
-            clause: "topo:D9",
-            reason: format!("there is no placement number {e}"),
-        });
+        return refuse(Topo::D9, format!("there is no placement number {e}"));
     };
     if !is_legal_placement(&state.colouring, placement) {
         let name = space.placement_name(e);
-        return Err(Illegal {
-            clause: "topo:D4",
-            reason: format!(
-                "{name} is not empty: a legal placement is an element of S coloured empty"
-            ),
-        });
+        return refuse(
+            Topo::D4,
+            format!("{name} is not empty: a legal placement is an element of S coloured empty"),
+        );
     }
     Ok(())
 }
 
 /// `topo:D10a`, `topo:D10b` — the board play of `player` at `e`, producing `produced`,
-/// repeats no earlier colouring of X (`state.earlier`).
+/// repeats no earlier colouring of X (`state.earlier`): the step that says so, or the
+/// refusal.
 pub fn check_no_repetition(
-    state: &GameState,
+    state: &State,
     player: Player,
     e: usize,
     produced: &Colouring,
-) -> Result<(), Illegal> {
+) -> Result<Applied, Illegal> {
     let is_turn = match state.ending {
         Ending::Primitive => is_turn_primitive(&state.earlier, produced),
         Ending::Stones => is_turn_stones(
@@ -635,20 +703,20 @@ pub fn check_no_repetition(
         ),
     };
     if is_turn {
-        return Ok(());
+        return Ok(Applied::new(state.ending.turn_rule(), Effect::Allowed));
     }
     let name = state.space.placement_name(e);
-    Err(Illegal {
-        clause: state.ending.turn_clause(),
-        reason: format!("{name} would repeat an earlier colouring of X"),
-    })
+    refuse(
+        state.ending.turn_rule(),
+        format!("{name} would repeat an earlier colouring of X"),
+    )
 }
 
 /// The state after `player`'s board play produced `colouring` (checked), before the end of
-/// the game is decided ([`settle_with`]).
-pub fn after_board_play(state: &GameState, player: Player, colouring: Colouring) -> GameState {
+/// the game is decided ([`end`]).
+pub fn after_board_play(state: &State, player: Player, colouring: Colouring) -> State {
     let situation = (colouring.clone(), next_player(player));
-    GameState {
+    State {
         history: state.history.clone() + Vector::unit(situation),
         earlier: state.earlier.update(colouring.clone()),
         colouring,
@@ -658,63 +726,58 @@ pub fn after_board_play(state: &GameState, player: Player, colouring: Colouring)
     }
 }
 
-/// A turn (`topo:D10a`, `topo:D10b`): the rules' answer to `turn` in `state`, the state
-/// after it (with the end of the game decided, `topo:R4a`, `topo:R4b`) or the clause that
+/// A turn (`topo:D10a`, `topo:D10b`): the state after `turn` in `state` and the clauses that
+/// made it (with the end of the game decided, `topo:R4a`, `topo:R4b`), or the clause that
 /// refuses it. One arm per rule of the text that acts in a turn.
-pub fn turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
+pub fn turn(state: &State, turn: &Turn) -> Result<Played<State>, Illegal> {
     let next = match (state.ending, turn) {
         // topo:R4a, topo:R4b — the game has ended: no more turns.
         _ if state.result.is_some() => {
-            return Err(Illegal {
-                clause: state.ending.end_clause(),
-                reason: "the game is over".into(),
-            })
+            return refuse(state.ending.end_rule(), "the game is over");
         }
         // topo:R3 — the players alternate.
         (_, t) if t.player() != state.to_move => {
-            return Err(Illegal {
-                clause: "topo:R3",
-                reason: format!("it is {}'s turn, not {}'s", state.to_move, t.player()),
-            })
+            return refuse(
+                Topo::R3,
+                format!("it is {}'s turn, not {}'s", state.to_move, t.player()),
+            );
         }
         // topo:D9 — a board play at a legal placement (topo:D4): colour it, clear the
         // opponent, then oneself (topo:D8); a turn when it repeats no earlier colouring
         // (topo:D10a, topo:D10b).
-        (_, &Turn::Move { player, at }) => {
-            check_placement(state, at)?;
-            let produced = board_play(&state.space, &state.colouring, player, at);
-            check_no_repetition(state, player, at, &produced)?;
-            after_board_play(state, player, produced)
-        }
+        (_, &Turn::Move { player, at }) => check_board_play(state, player, at)?
+            .map(|produced| after_board_play(state, player, produced)),
         // topo:D10b — with stone scoring a turn may be a pass; two in a row end the game
         // (topo:R4b, decided below).
         (Ending::Stones, &Turn::Pass { player }) if is_turn_stones(turn, &state.earlier, None) => {
-            after_pass(state, player)
+            Played::new(
+                after_pass(state, player),
+                vec![Applied::new(Topo::D10b, Effect::Passed { player })],
+            )
         }
         // topo:D10a — under the primitive rules a turn is a board play: no passing.
         (Ending::Primitive, Turn::Pass { .. }) => {
-            return Err(Illegal {
-                clause: "topo:D10a",
-                reason: "under the primitive rules a turn is a board play: there is no passing"
-                    .into(),
-            })
+            return refuse(
+                Topo::D10a,
+                "under the primitive rules a turn is a board play: there is no passing",
+            );
         }
         // topo:D10a, topo:D10b — nothing else is a turn: no resignation, none of the
         // directed rules' turns.
         _ => {
-            return Err(Illegal {
-                clause: state.ending.turn_clause(),
-                reason: "Topological Go has no resignation: a turn is a board play (or, with stone scoring, a pass)".into(),
-            })
+            return refuse(
+                state.ending.turn_rule(),
+                "Topological Go has no resignation: a turn is a board play (or, with stone scoring, a pass)",
+            );
         }
     };
-    Ok(settle(next))
+    Ok(decide_end(next, end))
 }
 
 /// `topo:D10b` — the state after `player`'s pass.
-pub fn after_pass(state: &GameState, player: Player) -> GameState {
+pub fn after_pass(state: &State, player: Player) -> State {
     let situation = (state.colouring.clone(), next_player(player));
-    GameState {
+    State {
         history: state.history.clone() + Vector::unit(situation),
         to_move: next_player(player),
         consecutive_passes: state.consecutive_passes + 1,
@@ -722,43 +785,78 @@ pub fn after_pass(state: &GameState, player: Player) -> GameState {
     }
 }
 
-/// Decides whether the game has ended before the next turn (`topo:R4a`, `topo:R4b`).
-fn settle(state: GameState) -> GameState {
-    settle_with(state, |s| loser_primitive(s).is_some())
+/// `played` with the end of the game decided by `end` (`topo:R4a`, `topo:R4b`), its steps
+/// added to the trace.
+pub fn decide_end(
+    played: Played<State>,
+    end: impl FnOnce(&State) -> Option<Played<GameResult>>,
+) -> Played<State> {
+    let Played {
+        mut state,
+        mut applied,
+    } = played;
+    if let Some(ended) = end(&state) {
+        state.result = Some(ended.state);
+        applied.extend(ended.applied);
+    }
+    Played::new(state, applied)
 }
 
-/// Decides whether the game has ended before the next turn (`topo:R4a`, `topo:R4b`), given
-/// how to tell that the player to move has no board play (`topo:R4a`; [`loser_primitive`]
-/// asks every placement through [`check_board_play`]).
-pub fn settle_with(state: GameState, unable_to_play: impl FnOnce(&GameState) -> bool) -> GameState {
-    let result = match state.ending {
-        Ending::Primitive => unable_to_play(&state)
-            .then_some(state.to_move)
-            .map(|loser| GameResult {
-                winner: Some(loser.opponent()),
+/// `topo:R4a`, `topo:R4b` — whether the game is over before the next turn, and if so its
+/// result and how the rules reached it.
+pub fn end(state: &State) -> Option<Played<GameResult>> {
+    end_with(state, |s| loser_primitive(s).is_some())
+}
+
+/// [`end`], given how to tell that the player to move has no board play (`topo:R4a`;
+/// [`loser_primitive`] asks every placement through [`check_board_play`]).
+pub fn end_with(
+    state: &State,
+    unable_to_play: impl FnOnce(&State) -> bool,
+) -> Option<Played<GameResult>> {
+    let ended =
+        |result: GameResult| Applied::new(state.ending.end_rule(), Effect::Ended { result });
+    match state.ending {
+        // topo:R4a — the first player unable to take a turn loses.
+        Ending::Primitive => unable_to_play(state).then(|| {
+            let result = GameResult {
+                winner: Some(state.to_move.opponent()),
                 by: EndReason::NoMove,
                 score: None,
-            }),
-        Ending::Stones => ends_stones(state.consecutive_passes).then(|| {
-            let s = scores(&state);
-            GameResult {
-                winner: winner_stones(&s),
-                by: EndReason::Score,
-                score: Some(s),
-            }
+            };
+            Played::new(result.clone(), vec![ended(result)])
         }),
-    };
-    match result {
-        Some(r) => GameState {
-            result: Some(r),
-            ..state
-        },
-        None => state,
+        // topo:R4b — two passes in a row end the game; topo:D11b — each score counts the
+        // player's points; topo:R5b — the larger score wins.
+        Ending::Stones => ends_stones(state.consecutive_passes).then(|| {
+            let s = scores(state);
+            let winner = winner_stones(&s);
+            let result = GameResult {
+                winner,
+                by: EndReason::Score,
+                score: Some(s.clone()),
+            };
+            let mut applied = vec![ended(result.clone())];
+            for player in Player::BOTH {
+                let own = points_of(&state.colouring, player);
+                applied.push(Applied::new(
+                    Topo::D11b,
+                    Effect::Counted {
+                        player,
+                        own,
+                        territory: Vec::new(),
+                        score: s[player.index()].clone(),
+                    },
+                ));
+            }
+            applied.push(Applied::new(Topo::R5b, Effect::Decided { winner }));
+            Played::new(result, applied)
+        }),
     }
 }
 
 /// `topo:D11b` with komi: Black's and White's scores now.
-pub fn scores(state: &GameState) -> [BigRational; 2] {
+pub fn scores(state: &State) -> [BigRational; 2] {
     let count = |p: Player| BigRational::from_integer(score(&state.colouring, p).into());
     [
         count(Player::Black),
@@ -767,7 +865,7 @@ pub fn scores(state: &GameState) -> [BigRational; 2] {
 }
 
 /// Every legal turn for the player to move, sorted.
-pub fn legal_turns(state: &GameState) -> Vec<Turn> {
+pub fn legal_turns(state: &State) -> Vec<Turn> {
     if state.result.is_some() {
         return Vec::new();
     }

@@ -15,7 +15,9 @@
 
 use num_traits::Zero;
 
-use crate::game::{Illegal, Observation, Playable, Player, Setup, Turn};
+use crate::game::clause::Directed;
+use crate::game::trace::{Applied, Effect, Played};
+use crate::game::{Illegal, Observation, Playable, Player, Setup, Traced, Turn};
 use crate::io::record::Game;
 use crate::spec::directed::{self as rules, InfinitePlayOutcome, LassoError, Phase, State};
 
@@ -46,13 +48,28 @@ pub struct DirectedGame {
 /// and the first player's turn begins. A record that agrees nothing starts at the komi
 /// phase, which its first turn may decline (the transcription's `decline`).
 pub fn start(setup: &Setup, deleters: Deleters) -> Result<DirectedGame, String> {
-    let state = rules::start(setup)?;
+    start_traced(setup, deleters).map(|started| started.state)
+}
+
+/// [`start`], and the clauses the start applied (`dir:INTRO`; White gaining a komi agreed
+/// in the record, `dir:KOMI`, and the first turn beginning, `dir:TURNS`).
+pub fn start_traced(setup: &Setup, deleters: Deleters) -> Result<Played<DirectedGame>, String> {
+    let Played { state, mut applied } = rules::start(setup)?;
     let state = if setup.komi.is_zero() && setup.to_move == Player::Black {
         state
     } else {
-        rules::begin_turn(&rules::gain_komi(&state, &setup.komi), setup.to_move)
+        let gained = rules::gain_komi(&state, &setup.komi);
+        applied.push(Applied::new(
+            Directed::Komi,
+            Effect::KomiAgreed {
+                scores: gained.scores.clone(),
+            },
+        ));
+        let begun = rules::begin_turn(&gained, setup.to_move);
+        applied.extend(begun.applied);
+        begun.state
     };
-    Ok(DirectedGame { state, deleters })
+    Ok(Played::new(DirectedGame { state, deleters }, applied))
 }
 
 impl DirectedGame {
@@ -65,19 +82,24 @@ impl DirectedGame {
         let Phase::Turn { to_move, .. } = after.phase else {
             return None;
         };
-        (self.deleters == Deleters::Mover && *player != to_move).then(|| Illegal {
-            clause: "dir:TURNS",
-            reason: format!(
-                "only {to_move} may delete the history now (reading 5, deleters: mover)"
-            ),
+        (self.deleters == Deleters::Mover && *player != to_move).then(|| {
+            Illegal::new(
+                Directed::Turns,
+                format!("only {to_move} may delete the history now (reading 5, deleters: mover)"),
+            )
         })
     }
 
     /// The game after `turn`, or why it is refused: the transcription's turn, then the
     /// variant's filter.
     pub fn after(&self, turn: &Turn) -> Result<State, Illegal> {
-        let after = rules::take_turn(&self.state, turn)?;
-        match self.deletion_refused(turn, &after) {
+        self.after_traced(turn).map(|played| played.state)
+    }
+
+    /// [`DirectedGame::after`], and the clauses the turn applied.
+    pub fn after_traced(&self, turn: &Turn) -> Result<Played<State>, Illegal> {
+        let after = rules::turn(&self.state, turn)?;
+        match self.deletion_refused(turn, &after.state) {
             Some(refused) => Err(refused),
             None => Ok(after),
         }
@@ -108,12 +130,19 @@ impl Playable for DirectedGame {
     }
 
     fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
-        self.state = self.after(turn)?;
-        Ok(())
+        self.play_traced(turn).map(drop)
     }
 
     fn fork(&self) -> Option<Box<dyn Playable>> {
         Some(Box::new(self.clone()))
+    }
+}
+
+impl Traced for DirectedGame {
+    fn play_traced(&mut self, turn: &Turn) -> Result<Vec<Applied>, Illegal> {
+        let played = self.after_traced(turn)?;
+        self.state = played.state;
+        Ok(played.applied)
     }
 }
 

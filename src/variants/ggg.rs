@@ -23,25 +23,28 @@
 use imbl::{HashSet, OrdSet, Vector};
 use num_rational::BigRational;
 
-use crate::board::Vertex;
+use crate::board::{Board, Shape, Vertex};
+use crate::game::clause::{Clause, Ggg, Nrich, RuleOption};
+use crate::game::trace::{Applied, Effect, Played};
 use crate::game::{
     Colour, EndReason, GameResult, Illegal, KoPass, Neutral, NoMove, Observation, Options,
-    Playable, Player, Repetition, RepetitionEnd, SelfCapture, Setup, Turn, Version,
+    Playable, Player, Repetition, RepetitionEnd, SelfCapture, Setup, Traced, Turn, Version,
 };
 use crate::spec;
 use crate::spec::ggg::{
-    groups, has_neighbour_of, is_empty_vertex, make_move, may_pass_version2, pay_for_pass, winner,
-    ColouredGraph, Colouring, GameState,
+    groups, has_neighbour_of, is_empty_vertex, make_move, pay_for_pass, winner, ColouredGraph,
+    Colouring, State,
 };
+use crate::spec::nrich;
 use crate::spec_fast;
 
 /// A game of General Graph Go under a record's options: the source's game
-/// ([`spec::ggg::GameState`]) and what the options and the fast legal-turn path read
+/// ([`spec::ggg::State`]) and what the options and the fast legal-turn path read
 /// besides it. A value: [`GraphGoGame::after`] gives the next one.
 #[derive(Clone, Debug)]
 pub struct GraphGoGame {
     /// The source's game. Its `result` is the one under the options.
-    pub state: GameState,
+    pub state: State,
     pub options: Options,
     /// Every colouring of the game so far, in order, with the player to move at it (for
     /// `repetition: situational | simple`).
@@ -65,11 +68,24 @@ pub struct GraphGoGame {
 impl GraphGoGame {
     /// The game of `setup` under its options, or why the setup is not one.
     pub fn start(setup: &Setup) -> Result<GraphGoGame, String> {
-        let state = spec::ggg::start(setup)?;
+        GraphGoGame::start_traced(setup).map(|started| started.state)
+    }
+
+    /// [`GraphGoGame::start`], and the clauses the start applied: the source's
+    /// ([`spec::ggg::start`]), rule 4 under the options, and the network article's words
+    /// for the board ([`network_words_of_start`]).
+    pub fn start_traced(setup: &Setup) -> Result<Played<GraphGoGame>, String> {
+        let options = setup.options;
+        let started = if options == Options::default() {
+            spec::ggg::start(setup)?
+        } else {
+            spec::ggg::start_before_end(setup)?
+        };
+        let Played { state, mut applied } = started;
         let mut situations = [HashSet::new(), HashSet::new()];
         situations[state.to_move.index()].insert(state.position.f.clone());
         let mut game = GraphGoGame {
-            options: setup.options,
+            options,
             history: Vector::unit((state.position.f.clone(), state.to_move)),
             situations,
             history_keys: Vector::unit(spec_fast::colouring_key(state.position.f.iter().copied())),
@@ -77,17 +93,33 @@ impl GraphGoGame {
             ko: None,
             state,
         };
-        if game.options != Options::default() {
-            game.state.result = game.result_under_options(None);
+        if options != Options::default() {
+            if let Some(ended) = game.end_under_options(None) {
+                game.state.result = Some(ended.state);
+                applied.extend(ended.applied);
+            }
         }
-        Ok(game)
+        applied.extend(network_words_of_start(&setup.board));
+        Ok(Played::new(game, applied))
     }
 
-    /// The game after `turn`: the source's turn ([`spec::ggg::turn`]) on the view of this
-    /// game the options ask for, filtered by the self-capture option, then the end decided
-    /// under the options; or the clause that forbids the turn.
+    /// The game after `turn`, or the clause that forbids it: [`GraphGoGame::after_traced`]'s
+    /// game.
     pub fn after(&self, turn: &Turn) -> Result<GraphGoGame, Illegal> {
-        let mut state = self.source_turn(&self.view(self.state.to_move), turn)?;
+        self.after_traced(turn).map(|played| played.state)
+    }
+
+    /// The game after `turn` and the clauses that made it: the source's turn
+    /// ([`spec::ggg::turn`]) on the view of this game the options ask for, filtered by the
+    /// self-capture option; under other options than the source's, the end decided under
+    /// them; then the network article's words for what the turn did
+    /// ([`network_words_of_turn`]). Or the clause that forbids the turn.
+    pub fn after_traced(&self, turn: &Turn) -> Result<Played<GraphGoGame>, Illegal> {
+        let played = self.source_turn(&self.view(self.state.to_move), turn)?;
+        let Played {
+            mut state,
+            mut applied,
+        } = played;
         if self.options.repetition != Repetition::Positional {
             // The source read the variant's forbidden colourings as its earlier ones; the
             // game's own earlier colourings are every one so far.
@@ -119,18 +151,32 @@ impl GraphGoGame {
             next.history_keys.push_back(key);
         }
         next.state = state;
+        let turn_steps = applied.len();
         if self.options != Options::default() {
             let resigned = matches!(turn, Turn::Resign { .. }).then(|| turn.player());
-            next.state.result = next.result_under_options(resigned);
+            if let Some(ended) = next.end_under_options(resigned) {
+                next.state.result = Some(ended.state);
+                applied.extend(ended.applied);
+            }
         }
         if repeated {
-            next.state.result = Some(GameResult {
+            // repetition_end: the game ends here, whatever rule 4 said.
+            applied.truncate(turn_steps);
+            let result = GameResult {
                 winner: self.options.repetition_end.winner(turn.player()),
                 by: EndReason::Repetition,
                 score: (next.state.rules == Version::V1).then(|| next.scores()),
-            });
+            };
+            applied.push(Applied::new(
+                RuleOption::RepetitionEnd,
+                Effect::Ended {
+                    result: result.clone(),
+                },
+            ));
+            next.state.result = Some(result);
         }
-        Ok(next)
+        applied.extend(network_words_of_turn(&next, turn, &applied));
+        Ok(Played::new(next, applied))
     }
 
     /// `repetition_end`: whether a move by `player` giving the colouring `f` gives an
@@ -151,7 +197,7 @@ impl GraphGoGame {
 
     /// The source's game as the repetition option sees it when `player` moves: its
     /// earlier colourings are the ones the option forbids the move to give.
-    fn view(&self, player: Player) -> GameState {
+    fn view(&self, player: Player) -> State {
         let earlier = match self.options.repetition {
             Repetition::Positional => return self.state.clone(),
             Repetition::Situational => self.situations[player.opponent().index()].clone(),
@@ -172,34 +218,43 @@ impl GraphGoGame {
             // The ko point is not a set of colourings: `source_turn` refuses it.
             Repetition::KoPoint | Repetition::None => HashSet::new(),
         };
-        GameState {
+        State {
             earlier,
             ..self.state.clone()
         }
     }
 
-    /// [`spec::ggg::turn`] on `view`, its superko refusal named for the repetition option,
-    /// and the self-capture option applied: a move the source allows (or refuses only as a
+    /// [`spec::ggg::turn`] on `view` (the arms alone, [`spec::ggg::turn_before_end`], under
+    /// other options than the source's: the end is theirs), the ko point refused under
+    /// `repetition: ko-point`, its superko refusal named for the repetition option, and the
+    /// self-capture option applied: a move the source allows (or refuses only as a
     /// repetition) that removes more of the mover's own stones than the option lets is
     /// refused under `option:self_capture`, as before the repetition rule.
-    fn source_turn(&self, view: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
-        let accepted = match (spec::ggg::turn(view, turn), turn) {
+    fn source_turn(&self, view: &State, turn: &Turn) -> Result<Played<State>, Illegal> {
+        let source = if self.options == Options::default() {
+            spec::ggg::turn(view, turn)
+        } else {
+            spec::ggg::turn_before_end(view, turn)
+        };
+        let accepted = match (source, turn) {
             // A retake at the ko point removes the lone stone there, so it is never a
             // self-capture: the ko point's refusal comes first.
-            (Ok(_), &Turn::Move { player, at }) if self.ko == Some((at, player)) => Err(Illegal {
-                clause: "option:repetition",
-                reason: format!(
-                    "{} is the ko point: the ko may not be taken back at once",
-                    view.position.graph.name(at)
-                ),
-            }),
+            (Ok(_), &Turn::Move { player, at }) if self.ko == Some((at, player)) => {
+                Err(Illegal::new(
+                    RuleOption::Repetition,
+                    format!(
+                        "{} is the ko point: the ko may not be taken back at once",
+                        view.position.graph.name(at)
+                    ),
+                ))
+            }
             (accepted, _) => accepted,
         };
-        let superko = |e: &Illegal| e.clause == "ggg1:3" || e.clause == "ggg3:3";
+        let superko = |e: &Illegal| e.clause == Ggg::V1R3 || e.clause == Ggg::V3R3;
         let named = |e: Illegal| match self.options.repetition {
             Repetition::Positional => e,
             _ if superko(&e) => Illegal {
-                clause: "option:repetition",
+                clause: RuleOption::Repetition.into(),
                 ..e
             },
             _ => e,
@@ -213,9 +268,9 @@ impl GraphGoGame {
         let own = |g: &ColouredGraph| g.f.iter().filter(|&&c| c == player.colour()).count();
         let own_removed = match &accepted {
             // A move adds one stone of the mover's and removes some: the difference.
-            Ok(after) => Some(own(&view.position) + 1 - own(&after.position)),
+            Ok(after) => Some(own(&view.position) + 1 - own(&after.state.position)),
             Err(e) if superko(e) => {
-                let (_, removed) = make_move(&view.position, player, at);
+                let removed = make_move(&view.position, player, at).removed;
                 Some(match player {
                     Player::Black => removed.black,
                     Player::White => removed.white,
@@ -224,13 +279,13 @@ impl GraphGoGame {
             Err(_) => None,
         };
         match own_removed.filter(|&n| refuses_self_capture(self.options.self_capture, n)) {
-            Some(n) => Err(Illegal {
-                clause: "option:self_capture",
-                reason: format!(
+            Some(n) => Err(Illegal::new(
+                RuleOption::SelfCapture,
+                format!(
                     "{} would capture {n} of the mover's own stones",
                     view.position.graph.name(at)
                 ),
-            }),
+            )),
             None => accepted.map_err(named),
         }
     }
@@ -238,7 +293,7 @@ impl GraphGoGame {
     /// Why a move by `player` at `at` is refused now, as [`GraphGoGame::after`] would refuse
     /// it were `player` to move in a game not yet over; `None` if it is allowed.
     pub fn move_refusal(&self, player: Player, at: Vertex) -> Option<Illegal> {
-        let view = GameState {
+        let view = State {
             to_move: player,
             result: None,
             ..self.view(player)
@@ -246,28 +301,94 @@ impl GraphGoGame {
         self.source_turn(&view, &Turn::Move { player, at }).err()
     }
 
-    /// The end under the options, `resigned` naming the player who just resigned: rule 4
-    /// of the version ([`spec::ggg::end`]) with "unable to make a move" read under the
-    /// self-capture and repetition options, `no_move: pass`, and the `neutral` score.
-    fn result_under_options(&self, resigned: Option<Player>) -> Option<GameResult> {
+    /// The end under the options, `resigned` naming the player who just resigned, and how
+    /// rule 4 reached it: rule 4 of the version ([`spec::ggg::end`]) with "unable to make a
+    /// move" read under the self-capture and repetition options, `no_move: pass`, and the
+    /// `neutral` score.
+    fn end_under_options(&self, resigned: Option<Player>) -> Option<Played<GameResult>> {
         let s = &self.state;
+        let rule = spec::ggg::end_rule(s.rules);
+        let ended = |result: GameResult, mut more: Vec<Applied>| {
+            let mut applied = vec![Applied::new(
+                rule,
+                Effect::Ended {
+                    result: result.clone(),
+                },
+            )];
+            applied.append(&mut more);
+            Played::new(result, applied)
+        };
         match (s.rules, resigned) {
-            (Version::V1, _) => s.result.clone().map(|r| {
-                let scores = self.scores();
+            (Version::V1, _) => {
+                spec::ggg::ends_version1(s.consecutive_passes, resigned).then(|| {
+                    let scores = self.scores();
+                    let result = GameResult {
+                        winner: winner(&scores, resigned),
+                        by: if resigned.is_some() {
+                            EndReason::Resignation
+                        } else {
+                            EndReason::Score
+                        },
+                        score: Some(scores.clone()),
+                    };
+                    let counts = Player::BOTH
+                        .map(|p| Applied::new(Ggg::V1R4, self.counted(p, &scores)))
+                        .to_vec();
+                    ended(result, counts)
+                })
+            }
+            (_, Some(p)) => Some(ended(
                 GameResult {
-                    winner: winner(&scores, resigned),
-                    score: Some(scores),
-                    ..r
-                }
-            }),
-            (_, Some(_)) => s.result.clone(),
+                    winner: Some(p.opponent()),
+                    by: EndReason::Resignation,
+                    score: None,
+                },
+                Vec::new(),
+            )),
             (rules, None) => {
                 let unable = self.legal_moves(s.to_move).is_empty();
                 let may_pass = rules == Version::V3
                     && self.options.no_move == NoMove::Pass
                     && pay_for_pass(s.prisoners, s.to_move).is_some();
-                (unable && !may_pass).then(|| spec::ggg::lost_by_no_move(s))
+                (unable && !may_pass).then(|| {
+                    let no_move = Applied::new(rule, self.no_move());
+                    ended(spec::ggg::lost_by_no_move(s), vec![no_move])
+                })
             }
+        }
+    }
+
+    /// `ggg2:4`, `ggg3:4` under the options — why the player to move has no move: the
+    /// refusal of each of the first [`spec::ggg::REFUSALS_NAMED`] empty vertices
+    /// ([`GraphGoGame::move_refusal`]), and how many more are left unnamed.
+    fn no_move(&self) -> Effect {
+        let player = self.state.to_move;
+        let position = &self.state.position;
+        let empty: Vec<Vertex> = (0..position.f.len())
+            .filter(|&v| position.f[v] == Colour::Empty)
+            .collect();
+        let refusals = empty
+            .iter()
+            .take(spec::ggg::REFUSALS_NAMED)
+            .filter_map(|&at| Some((at, self.move_refusal(player, at)?)))
+            .collect();
+        Effect::NoMove {
+            player,
+            refusals,
+            more: empty.len().saturating_sub(spec::ggg::REFUSALS_NAMED),
+        }
+    }
+
+    /// `ggg1:4` under the `neutral` option: how `player`'s score is counted.
+    fn counted(&self, player: Player, scores: &[BigRational; 2]) -> Effect {
+        let g = &self.state.position;
+        Effect::Counted {
+            player,
+            own: (0..g.f.len())
+                .filter(|&v| g.f[v] == player.colour())
+                .collect(),
+            territory: territory(g, player, self.options.neutral),
+            score: scores[player.index()].clone(),
         }
     }
 
@@ -352,7 +473,8 @@ impl GraphGoGame {
         let player = self.state.to_move;
         let may_pass = match self.state.rules {
             Version::V1 => true,
-            Version::V2 => may_pass_version2(),
+            // ggg2:2 — version 2 has no passing.
+            Version::V2 => false,
             Version::V3 => pay_for_pass(self.state.prisoners, player).is_some(),
         };
         let mut legal: Vec<Turn> = self
@@ -424,25 +546,128 @@ fn refuses_self_capture(option: SelfCapture, own_removed: usize) -> bool {
     }
 }
 
-/// `ggg1:4` under the `neutral` reading (reading 1): the source's score
-/// ([`spec::ggg::score`], `neutral: both`), or under `neutral: none` (Tromp-Taylor) the
-/// same count less the empty groups that touch no stone of the player's: an empty group
-/// counts for a player only when it also has a neighbour of the player's colour.
-pub fn score(g: &ColouredGraph, player: Player, neutral: Neutral) -> usize {
-    let written = spec::ggg::score(g, player);
+/// `ggg1:4` under the `neutral` reading (reading 1): the empty vertices counted for
+/// `player`, the source's ([`spec::ggg::territory`], `neutral: both`), or under `neutral:
+/// none` (Tromp-Taylor) the same less the empty groups that touch no stone of the player's:
+/// an empty group counts for a player only when it also has a neighbour of the player's
+/// colour.
+pub fn territory(g: &ColouredGraph, player: Player, neutral: Neutral) -> Vec<Vertex> {
+    let written = spec::ggg::territory(g, player);
     match neutral {
         Neutral::Both => written,
         Neutral::None => {
-            let untouched: usize = groups(g)
+            let untouched: OrdSet<Vertex> = groups(g)
                 .into_iter()
                 .filter(|grp| grp.iter().all(|&u| g.f[u] == Colour::Empty))
                 .filter(|grp| {
                     !has_neighbour_of(g, grp, player.opponent().colour())
                         && !has_neighbour_of(g, grp, player.colour())
                 })
-                .map(|grp: OrdSet<Vertex>| grp.len())
-                .sum();
-            written - untouched
+                .flatten()
+                .collect();
+            written
+                .into_iter()
+                .filter(|v| !untouched.contains(v))
+                .collect()
+        }
+    }
+}
+
+/// `ggg1:4` under the `neutral` reading (reading 1): the player's vertices and the empty
+/// vertices of [`territory`].
+pub fn score(g: &ColouredGraph, player: Player, neutral: Neutral) -> usize {
+    let own = g.f.iter().filter(|&&c| c == player.colour()).count();
+    own + territory(g, player, neutral).len()
+}
+
+// ---------------------------------------------------------------------------------------
+// The network article's words for the same events
+// ---------------------------------------------------------------------------------------
+
+/// `nrich:boards` — the article plays on any network: a board that is not a plain grid (a
+/// torus, a Moebius band, a 3-d grid, a graph) is one of its networks, as a step of the
+/// start.
+pub fn network_words_of_start(board: &Board) -> Option<Applied> {
+    let plain_grid = match *board.shape() {
+        Shape::Plane { width, height } => Board::grid(width, height).ok().as_ref() == Some(board),
+        _ => false,
+    };
+    (!plain_grid).then(|| Applied::new(Nrich::Boards, Effect::Setup))
+}
+
+/// The network article's words for what a turn of General Graph Go did (its chains are
+/// `ggg1:1`'s groups of stones, `tests/nrich/clauses.rs`): a move that removed an opponent's
+/// group and kept the stone it placed filled the last liberty of that chain
+/// (`nrich:capture`, of a chain, `nrich:chain`, leaving every chain a liberty,
+/// `nrich:invariant`); a game scored under `ggg1:4` is scored by flooding
+/// ([`network_words_of_score`]).
+pub fn network_words_of_turn(game: &GraphGoGame, turn: &Turn, applied: &[Applied]) -> Vec<Applied> {
+    let mut words = Vec::new();
+    if let Turn::Move { player, at } = *turn {
+        let kept = game.state.position.f.get(at) == Some(&player.colour());
+        for a in applied.iter().filter(|a| a.clause == Ggg::V1R2) {
+            match &a.effect {
+                Effect::Removed { colour, points } if kept && *colour != player.colour() => {
+                    words.push(Applied::through(
+                        Nrich::Capture,
+                        Effect::Captured {
+                            at,
+                            colour: *colour,
+                            chain: points.clone(),
+                        },
+                        &[Clause::Nrich(Nrich::Chain), Clause::Nrich(Nrich::Invariant)],
+                    ));
+                }
+                _ => {}
+            }
+        }
+    }
+    let scored = applied
+        .iter()
+        .any(|a| matches!(&a.effect, Effect::Ended { result } if result.by == EndReason::Score));
+    if scored && game.state.rules == Version::V1 {
+        words.extend(network_words_of_score(game));
+    }
+    words
+}
+
+/// `nrich:flood` beside `ggg1:4` (reading 1): under `neutral: none` each player's territory
+/// is what flooding from its stones reaches and flooding from the opponent's does not
+/// ([`nrich::undisputed_territory`]); under `neutral: both` (the text as written) the empty
+/// groups that touch no stone count for both, where flooding gives them to nobody.
+pub fn network_words_of_score(game: &GraphGoGame) -> Vec<Applied> {
+    let board = &game.state.position.graph;
+    let position: nrich::Position = game.state.position.f.clone();
+    match game.options.neutral {
+        Neutral::None => Player::BOTH
+            .iter()
+            .map(|&player| {
+                let from = player.colour();
+                Applied::new(
+                    Nrich::Flood,
+                    Effect::Flooded {
+                        from,
+                        reached: nrich::flooded_from(board, &position, from)
+                            .into_iter()
+                            .collect(),
+                        undisputed: nrich::undisputed_territory(board, &position, player)
+                            .into_iter()
+                            .collect(),
+                    },
+                )
+            })
+            .collect(),
+        Neutral::Both => {
+            let from_black = nrich::flooded_from(board, &position, Colour::Black);
+            let from_white = nrich::flooded_from(board, &position, Colour::White);
+            let points: Vec<Vertex> = (0..board.len())
+                .filter(|&v| position[v] == Colour::Empty)
+                .filter(|v| !from_black.contains(v) && !from_white.contains(v))
+                .collect();
+            if points.is_empty() {
+                return Vec::new();
+            }
+            vec![Applied::new(Nrich::Flood, Effect::Unreached { points })]
         }
     }
 }
@@ -470,5 +695,29 @@ impl Playable for GraphGoGame {
 
     fn fork(&self) -> Option<Box<dyn Playable>> {
         Some(Box::new(self.clone()))
+    }
+}
+
+impl Traced for GraphGoGame {
+    fn play_traced(&mut self, turn: &Turn) -> Result<Vec<Applied>, Illegal> {
+        let played = self.after_traced(turn)?;
+        *self = played.state;
+        Ok(played.applied)
+    }
+
+    /// The colouring the move would make (`ggg1:2`, [`make_move`]) found among the
+    /// colourings so far, by its key, then confirmed.
+    fn returns_to(&self, turn: &Turn) -> Option<usize> {
+        let Turn::Move { player, at } = *turn else {
+            return None;
+        };
+        if !is_empty_vertex(&self.state.position, at) {
+            return None;
+        }
+        let made = make_move(&self.state.position, player, at).after.f;
+        let key = spec_fast::colouring_key(made.iter().copied());
+        (0..self.history_keys.len())
+            .filter(|&k| self.history_keys[k] == key)
+            .find(|&k| self.history[k].0 == made)
     }
 }

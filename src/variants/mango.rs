@@ -19,8 +19,9 @@
 use imbl::{HashSet, OrdSet};
 use num_rational::BigRational;
 
-use crate::game::{Colour, Illegal, Observation, Playable, Player, Setup, Turn};
-use crate::spec::mango::{self, Configuration, GameState, MangoSet, Point};
+use crate::game::trace::{Applied, Played};
+use crate::game::{Colour, Illegal, Observation, Playable, Player, Setup, Traced, Turn};
+use crate::spec::mango::{self, Configuration, MangoSet, Point, State};
 use crate::spec_fast;
 
 /// `mango:MOVE` steps 2 to 4, as [`mango::make_move`], with the stones not alive at the end
@@ -45,7 +46,7 @@ pub fn make_move(
 
 /// `mango:TURN` as [`mango::turn`] plays it, with a move's steps 2 to 4 made by the fast
 /// [`make_move`]; every other turn (a pass, a refusal) is the transcription's own.
-pub fn turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
+pub fn turn(state: &State, turn: &Turn) -> Result<Played<State>, Illegal> {
     match *turn {
         // mango:MOVE and mango:LEGAL — the transcription's arm, steps 2 to 4 made fast.
         Turn::Move { player, at }
@@ -75,7 +76,7 @@ pub fn configuration_key(c: &Configuration) -> u64 {
 /// unless its key is one of `earlier_keys` (the keys of the earlier configurations); every
 /// other move, and a key that matches, is made ([`make_move`]) and its configuration looked
 /// up. Tested equal to the moves [`mango::turn`] accepts.
-pub fn legal_moves(state: &GameState, earlier_keys: &HashSet<u64>, player: Player) -> Vec<Point> {
+pub fn legal_moves(state: &State, earlier_keys: &HashSet<u64>, player: Player) -> Vec<Point> {
     let set = &state.set;
     let made_is_new =
         |n: Point| mango::is_new(&state.earlier, &make_move(set, &state.config, player, n));
@@ -105,7 +106,7 @@ pub fn legal_moves(state: &GameState, earlier_keys: &HashSet<u64>, player: Playe
 /// `mango:SCORE` — Black's and White's scores, as [`mango::scores`], with the points that
 /// count ([`mango::is_territory`]) found for the whole board at once by
 /// [`spec_fast::mango::territory`].
-pub fn scores(state: &GameState) -> [BigRational; 2] {
+pub fn scores(state: &State) -> [BigRational; 2] {
     let set = &state.set;
     let territory = spec_fast::mango::territory(&set.board, &state.config.colours(set.board.len()));
     Player::BOTH.map(|p| {
@@ -122,19 +123,25 @@ pub fn scores(state: &GameState) -> [BigRational; 2] {
 /// on every turn. No rule reads the keys.
 #[derive(Clone, Debug)]
 pub struct MangoGame {
-    pub state: GameState,
+    pub state: State,
     pub earlier_keys: HashSet<u64>,
 }
 
 impl MangoGame {
-    /// `mango:SETUP`, as [`mango::setup`].
+    /// `mango:SETUP`, as [`mango::start`].
     pub fn start(setup: &Setup) -> Result<MangoGame, String> {
-        let state = mango::setup(setup)?;
-        let earlier_keys = HashSet::unit(configuration_key(&state.config));
-        Ok(MangoGame {
-            state,
-            earlier_keys,
-        })
+        MangoGame::start_traced(setup).map(|started| started.state)
+    }
+
+    /// [`MangoGame::start`], and the clauses the start applied.
+    pub fn start_traced(setup: &Setup) -> Result<Played<MangoGame>, String> {
+        Ok(mango::start(setup)?.map(|state| {
+            let earlier_keys = HashSet::unit(configuration_key(&state.config));
+            MangoGame {
+                state,
+                earlier_keys,
+            }
+        }))
     }
 
     /// `mango:TURN` — every turn the player to move may take, sorted, as
@@ -173,14 +180,21 @@ impl Playable for MangoGame {
     }
 
     fn play(&mut self, t: &Turn) -> Result<(), Illegal> {
-        self.state = turn(&self.state, t)?;
-        // A pass leaves the configuration, whose key is there already.
-        self.earlier_keys
-            .insert(configuration_key(&self.state.config));
-        Ok(())
+        self.play_traced(t).map(drop)
     }
 
     fn fork(&self) -> Option<Box<dyn Playable>> {
         Some(Box::new(self.clone()))
+    }
+}
+
+impl Traced for MangoGame {
+    fn play_traced(&mut self, t: &Turn) -> Result<Vec<Applied>, Illegal> {
+        let played = turn(&self.state, t)?;
+        self.state = played.state;
+        // A pass leaves the configuration, whose key is there already.
+        self.earlier_keys
+            .insert(configuration_key(&self.state.config));
+        Ok(played.applied)
     }
 }

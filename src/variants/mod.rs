@@ -11,7 +11,8 @@ pub mod ggg;
 pub mod mango;
 pub mod topological;
 
-use crate::game::{Playable, RuleId, RuleSet, Setup, Unsupported};
+use crate::game::trace::Played;
+use crate::game::{Playable, RuleId, RuleSet, Setup, Traced, Unsupported};
 
 /// The transcription as a [`RuleSet`].
 #[derive(Clone, Copy, Debug, Default)]
@@ -31,24 +32,31 @@ impl Spec {
     /// [`RuleSet::start`], as a game that may move to another thread (every family's game
     /// is `Send`): the Python package plays whole games with the interpreter's lock released.
     pub fn start_send(&self, setup: &Setup) -> Result<Box<dyn Playable + Send>, Unsupported> {
-        match setup.rules {
+        self.start_traced(setup)
+            .map(|started| started.state as Box<dyn Playable + Send>)
+    }
+
+    /// The game of `setup`, which says at every turn which clauses acted ([`Traced`]), and
+    /// the clauses its start applied.
+    pub fn start_traced(
+        &self,
+        setup: &Setup,
+    ) -> Result<Played<Box<dyn Traced + Send>>, Unsupported> {
+        fn boxed<G: Traced + Send + 'static>(played: Played<G>) -> Played<Box<dyn Traced + Send>> {
+            played.map(|game| Box::new(game) as Box<dyn Traced + Send>)
+        }
+        let started = match setup.rules {
             RuleId::Ggg1 | RuleId::Ggg2 | RuleId::Ggg3 => {
-                let game = ggg::GraphGoGame::start(setup).map_err(Unsupported)?;
-                Ok(Box::new(game))
+                ggg::GraphGoGame::start_traced(setup).map(boxed)
             }
-            RuleId::Mango => {
-                let game = mango::MangoGame::start(setup).map_err(Unsupported)?;
-                Ok(Box::new(game))
-            }
+            RuleId::Mango => mango::MangoGame::start_traced(setup).map(boxed),
             RuleId::TopoPrimitive | RuleId::TopoStones => {
-                let game = topological::TopoSpecGame::start(setup).map_err(Unsupported)?;
-                Ok(Box::new(game))
+                topological::TopoSpecGame::start_traced(setup).map(boxed)
             }
             RuleId::Directed => {
-                let game =
-                    directed::start(setup, directed::Deleters::Either).map_err(Unsupported)?;
-                Ok(Box::new(game))
+                directed::start_traced(setup, directed::Deleters::Either).map(boxed)
             }
-        }
+        };
+        started.map_err(Unsupported)
     }
 }

@@ -33,8 +33,12 @@ use std::sync::Arc;
 use imbl::{HashSet, Vector};
 
 use crate::board::space::{EmptyString, GoSpace, Point};
-use crate::game::{Colour, Illegal, Observation, Playable, Player, Repetition, Setup, Turn};
-use crate::spec::topological::{self as spec, Colouring, Ending, GameState, Stones, StringLives};
+use crate::game::clause::{Clause, RuleOption};
+use crate::game::trace::{Applied, Played};
+use crate::game::{
+    Colour, Illegal, Observation, Playable, Player, Repetition, Setup, Traced, Turn,
+};
+use crate::spec::topological::{self as spec, Colouring, Ending, State, Stones, StringLives};
 use crate::spec_fast::colouring_key;
 use crate::spec_fast::topological::{self as fast, Analysis, BoardPlayMarks, SpaceIndex};
 
@@ -42,7 +46,7 @@ use crate::spec_fast::topological::{self as fast, Analysis, BoardPlayMarks, Spac
 /// what the fast path keeps. A move's `at` is an index into the go-space's placements S.
 #[derive(Clone, Debug)]
 pub struct TopoSpecGame {
-    pub state: GameState,
+    pub state: State,
     /// The record's repetition rule (`Positional` is the text's).
     repetition: Repetition,
     /// The go-space's index, when the fast path applies to the space.
@@ -60,17 +64,22 @@ pub struct TopoSpecGame {
 impl TopoSpecGame {
     /// The first position of a game, or why the setup is not a topological game.
     pub fn start(setup: &Setup) -> Result<TopoSpecGame, String> {
+        TopoSpecGame::start_with(setup, true).map(|started| started.state)
+    }
+
+    /// [`TopoSpecGame::start`], and the clauses the start applied.
+    pub fn start_traced(setup: &Setup) -> Result<Played<TopoSpecGame>, String> {
         TopoSpecGame::start_with(setup, true)
     }
 
     /// The first position of a game that never takes the fast path (for the tests that hold
     /// the fast path equal to the transcription).
     pub fn start_literal(setup: &Setup) -> Result<TopoSpecGame, String> {
-        TopoSpecGame::start_with(setup, false)
+        TopoSpecGame::start_with(setup, false).map(|started| started.state)
     }
 
-    fn start_with(setup: &Setup, fast: bool) -> Result<TopoSpecGame, String> {
-        let state = start_unsettled(setup)?;
+    fn start_with(setup: &Setup, fast: bool) -> Result<Played<TopoSpecGame>, String> {
+        let Played { state, applied } = start_before_end(setup)?;
         let index = SpaceIndex::new(&state.space);
         let mut game = TopoSpecGame {
             repetition: setup.options.repetition,
@@ -87,8 +96,11 @@ impl TopoSpecGame {
             game.earlier_keys.insert(key);
             game.situations.insert((key, *p));
         }
-        game.settle();
-        Ok(game)
+        let ended = game.settle();
+        Ok(Played::new(
+            game,
+            applied.into_iter().chain(ended).collect(),
+        ))
     }
 
     fn key(&self) -> u64 {
@@ -129,7 +141,7 @@ impl TopoSpecGame {
                 let n = s.history.len();
                 n >= 2 && self.keys[n - 2] == key && s.history[n - 2].0 == produced()
             }
-            // `start_unsettled` refuses the graph-only rules: a go-space game never has them.
+            // `start_before_end` refuses the graph-only rules: a go-space game never has them.
             Repetition::None | Repetition::NaturalSituational | Repetition::KoPoint => false,
         }
     }
@@ -158,26 +170,35 @@ impl TopoSpecGame {
     }
 
     /// Decides the end of the game (`topo:R4a`, `topo:R4b`) with the fast path's answer to
-    /// whether the player to move has a board play.
-    fn settle(&mut self) {
+    /// whether the player to move has a board play; the steps of the end, if it came.
+    fn settle(&mut self) -> Vec<Applied> {
         let unable = match self.state.ending {
             Ending::Primitive => self.fast_plays(true).map(|plays| plays.is_empty()),
             Ending::Stones => Some(false),
         };
-        let state = self.state.clone();
         let repetition = self.repetition;
-        self.state = match unable {
-            Some(unable) => spec::settle_with(state, |_| unable),
-            None => spec::settle_with(state, |s| unable_to_play(&forbidden(s, repetition))),
+        let ended = match unable {
+            Some(unable) => spec::end_with(&self.state, |_| unable),
+            None => spec::end_with(&self.state, |s| unable_to_play(&forbidden(s, repetition))),
         };
+        let Some(ended) = ended else {
+            return Vec::new();
+        };
+        self.state.result = Some(ended.state);
+        ended.applied
     }
 
     /// Takes over `next`, the state after a turn whose colouring has key `key`, and decides
-    /// the end of the game if `settle`.
-    fn advance(&mut self, mut next: GameState, key: u64, settle: bool) {
+    /// the end of the game if `settle`; the turn's steps, with the end's.
+    fn advance(&mut self, next: Played<State>, key: u64, settle: bool) -> Vec<Applied> {
+        let Played {
+            state: mut next,
+            mut applied,
+        } = next;
         if settle {
             // Decided afresh below (the transcription may have decided it on a view).
             next.result = None;
+            applied.retain(|a| !is_end_step(a));
         }
         self.keys.push_back(key);
         self.earlier_keys.insert(key);
@@ -185,8 +206,9 @@ impl TopoSpecGame {
         self.state = next;
         self.analysis = OnceCell::new();
         if settle {
-            self.settle();
+            applied.extend(self.settle());
         }
+        applied
     }
 
     /// The board play of the player to move at `at` by the fast path, when it applies and
@@ -259,16 +281,22 @@ pub fn board_play(space: &GoSpace, colouring: &Colouring, player: Player, e: usi
 
 /// `topo:D9`, `topo:D10a`, `topo:D10b` under the space's reading T1: the transcription's
 /// `check_board_play`, with the reading's board play.
-pub fn check_board_play(state: &GameState, player: Player, e: usize) -> Result<Colouring, Illegal> {
+pub fn check_board_play(
+    state: &State,
+    player: Player,
+    e: usize,
+) -> Result<Played<Colouring>, Illegal> {
     spec::check_placement(state, e)?;
     let produced = board_play(&state.space, &state.colouring, player, e);
-    spec::check_no_repetition(state, player, e, &produced)?;
-    Ok(produced)
+    let new = spec::check_no_repetition(state, player, e, &produced)?;
+    let mut applied = spec::board_play_steps(&state.space, &state.colouring, player, e, &produced);
+    applied.push(new);
+    Ok(Played::new(produced, applied))
 }
 
 /// `topo:R4a` under the space's reading T1: the player to move has no board play that is a
 /// turn (the transcription's `loser_primitive`, asking [`check_board_play`]).
-pub fn unable_to_play(state: &GameState) -> bool {
+pub fn unable_to_play(state: &State) -> bool {
     if state.space.empty_string() == EmptyString::Stone {
         return spec::loser_primitive(state).is_some();
     }
@@ -284,15 +312,17 @@ pub fn unable_to_play(state: &GameState) -> bool {
 /// reading's end test ([`unable_to_play`]). Every other turn is answered by the
 /// transcription: a refusal, or a pass, which the reading does not touch (a pass is a turn
 /// only with stone scoring, which ends by passes, `topo:R4b`, not by `topo:R4a`'s test).
-pub fn turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
+pub fn turn(state: &State, turn: &Turn) -> Result<Played<State>, Illegal> {
     if state.space.empty_string() == EmptyString::Stone {
         return spec::turn(state, turn);
     }
     match *turn {
         Turn::Move { player, at } if state.result.is_none() && player == state.to_move => {
-            let produced = check_board_play(state, player, at)?;
-            let next = spec::after_board_play(state, player, produced);
-            Ok(spec::settle_with(next, unable_to_play))
+            let next = check_board_play(state, player, at)?
+                .map(|produced| spec::after_board_play(state, player, produced));
+            Ok(spec::decide_end(next, |s| {
+                spec::end_with(s, unable_to_play)
+            }))
         }
         _ => spec::turn(state, turn),
     }
@@ -300,7 +330,7 @@ pub fn turn(state: &GameState, turn: &Turn) -> Result<GameState, Illegal> {
 
 /// Every legal turn for the player to move under the space's reading T1, sorted (the
 /// transcription's `legal_turns` under `stone`).
-pub fn legal_turns(state: &GameState) -> Vec<Turn> {
+pub fn legal_turns(state: &State) -> Vec<Turn> {
     if state.space.empty_string() == EmptyString::Stone {
         return spec::legal_turns(state);
     }
@@ -326,14 +356,15 @@ pub fn legal_turns(state: &GameState) -> Vec<Turn> {
 
 /// The first position of a game with the end of the game decided (under the space's
 /// reading T1), or why the setup is not a topological game.
-pub fn start(setup: &Setup) -> Result<GameState, String> {
-    start_unsettled(setup).map(|state| spec::settle_with(state, unable_to_play))
+pub fn start(setup: &Setup) -> Result<Played<State>, String> {
+    start_before_end(setup)
+        .map(|started| spec::decide_end(started, |s| spec::end_with(s, unable_to_play)))
 }
 
 /// The first position of a game before the end of the game is decided: the transcription's
 /// start (`topo:R3`: every point empty, Black to move), with the setup's colouring and player
 /// to move put in its place when the setup has others (reading 10: a handicap, White first).
-pub fn start_unsettled(setup: &Setup) -> Result<GameState, String> {
+pub fn start_before_end(setup: &Setup) -> Result<Played<State>, String> {
     if let Some(option) = setup.options.graph_go_only() {
         return Err(format!(
             "the option {option} is General Graph Go's: Topological Go reads 'repetition' as positional, situational, simple or none"
@@ -342,20 +373,20 @@ pub fn start_unsettled(setup: &Setup) -> Result<GameState, String> {
     let plain =
         setup.initial.iter().all(|&c| c == Colour::Empty) && setup.to_move == spec::first_player();
     if plain {
-        return spec::start_unsettled(setup);
+        return spec::start_before_end(setup);
     }
     let mut text_start = setup.clone();
     text_start.initial = vec![Colour::Empty; setup.initial.len()];
     text_start.to_move = spec::first_player();
-    let state = spec::start_unsettled(&text_start)?;
+    let started = spec::start_before_end(&text_start)?;
     let colouring: Colouring = setup.initial.iter().copied().collect();
-    Ok(GameState {
+    Ok(started.map(|state| State {
         history: Vector::unit((colouring.clone(), setup.to_move)),
         earlier: HashSet::unit(colouring.clone()),
         colouring,
         to_move: setup.to_move,
         ..state
-    })
+    }))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -366,7 +397,7 @@ pub fn start_unsettled(setup: &Setup) -> Result<GameState, String> {
 /// the repetition rule forbids the player to move to produce (all earlier ones under the
 /// text's positional superko; under `situational` those that had the opponent to move;
 /// under `simple` the one before the last turn; none under `none`).
-pub fn forbidden(state: &GameState, repetition: Repetition) -> GameState {
+pub fn forbidden(state: &State, repetition: Repetition) -> State {
     let opponent = state.to_move.opponent();
     let earlier = match repetition {
         Repetition::Positional => return state.clone(),
@@ -384,28 +415,34 @@ pub fn forbidden(state: &GameState, repetition: Repetition) -> GameState {
                 HashSet::new()
             }
         }
-        // `start_unsettled` refuses the graph-only rules: a go-space game never has them.
+        // `start_before_end` refuses the graph-only rules: a go-space game never has them.
         Repetition::None | Repetition::NaturalSituational | Repetition::KoPoint => HashSet::new(),
     };
-    GameState {
+    State {
         earlier,
         ..state.clone()
     }
 }
 
+/// Whether a step is one of the end of the game (`topo:R4a`, `topo:R4b` and the scoring
+/// that follows), which the game decides again on its own state.
+fn is_end_step(a: &Applied) -> bool {
+    use crate::game::clause::Topo;
+    matches!(
+        a.clause,
+        Clause::Topo(Topo::R4a | Topo::R4b | Topo::D11b | Topo::R5b)
+    )
+}
+
 /// A refusal of the transcription's repetition clause (`topo:D10a`, `topo:D10b`) to a board
 /// play, under a repetition rule of the record's other than the text's, is that option's.
 fn relabelled(illegal: Illegal, turn: &Turn, repetition: Repetition, ending: Ending) -> Illegal {
-    let repetition_clause = match ending {
-        Ending::Primitive => "topo:D10a",
-        Ending::Stones => "topo:D10b",
-    };
     if repetition != Repetition::Positional
         && matches!(turn, Turn::Move { .. })
-        && illegal.clause == repetition_clause
+        && illegal.clause == ending.turn_rule()
     {
         Illegal {
-            clause: "option:repetition",
+            clause: RuleOption::Repetition.into(),
             ..illegal
         }
     } else {
@@ -447,6 +484,16 @@ impl Playable for TopoSpecGame {
     }
 
     fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
+        self.play_traced(turn).map(drop)
+    }
+
+    fn fork(&self) -> Option<Box<dyn Playable>> {
+        Some(Box::new(self.clone()))
+    }
+}
+
+impl Traced for TopoSpecGame {
+    fn play_traced(&mut self, turn: &Turn) -> Result<Vec<Applied>, Illegal> {
         let fast = match *turn {
             Turn::Move { player, at }
                 if self.state.result.is_none() && player == self.state.to_move =>
@@ -461,25 +508,42 @@ impl Playable for TopoSpecGame {
             // passes, and where the fast path does not apply.
             let mut next = self::turn(&forbidden(&self.state, repetition), turn)
                 .map_err(|e| relabelled(e, turn, repetition, ending))?;
-            next.earlier = self.state.earlier.update(next.colouring.clone());
-            let key = colouring_key(next.colouring.iter().copied());
+            next.state.earlier = self.state.earlier.update(next.state.colouring.clone());
+            let key = colouring_key(next.state.colouring.iter().copied());
             // The transcription decided the end on the view; under the text's rule the view
             // is the state, and its answer stands.
-            self.advance(next, key, repetition != Repetition::Positional);
-            return Ok(());
+            return Ok(self.advance(next, key, repetition != Repetition::Positional));
         };
         let Turn::Move { player, at } = *turn else {
             unreachable!("the fast path plays moves only")
         };
         let produced = apply(&self.state.colouring, &changes);
-        spec::check_no_repetition(&forbidden(&self.state, repetition), player, at, &produced)
-            .map_err(|e| relabelled(e, turn, repetition, ending))?;
+        let new =
+            spec::check_no_repetition(&forbidden(&self.state, repetition), player, at, &produced)
+                .map_err(|e| relabelled(e, turn, repetition, ending))?;
+        let mut applied = spec::board_play_steps(
+            &self.state.space,
+            &self.state.colouring,
+            player,
+            at,
+            &produced,
+        );
+        applied.push(new);
         let next = spec::after_board_play(&self.state, player, produced);
-        self.advance(next, key, true);
-        Ok(())
+        Ok(self.advance(Played::new(next, applied), key, true))
     }
 
-    fn fork(&self) -> Option<Box<dyn Playable>> {
-        Some(Box::new(self.clone()))
+    /// The colouring the board play would make, by the reading's clearing, found among the
+    /// colourings so far by its key, then confirmed.
+    fn returns_to(&self, turn: &Turn) -> Option<usize> {
+        let Turn::Move { player, at } = *turn else {
+            return None;
+        };
+        spec::check_placement(&self.state, at).ok()?;
+        let made = board_play(&self.state.space, &self.state.colouring, player, at);
+        let key = colouring_key(made.iter().copied());
+        (0..self.keys.len())
+            .filter(|&k| self.keys[k] == key)
+            .find(|&k| self.state.history[k].0 == made)
     }
 }

@@ -199,7 +199,7 @@ impl graphgo::game::Playable for CornerShyGame {
     fn play(&mut self, turn: &Turn) -> Result<(), graphgo::game::Illegal> {
         if matches!(turn, Turn::Move { at: 0, .. }) {
             return Err(graphgo::game::Illegal {
-                clause: "bug",
+                clause: graphgo::game::clause::Clause::Outside { by: "bug" },
                 reason: "planted".into(),
             });
         }

@@ -344,7 +344,7 @@ fn a_refusal_under_another_clause_is_a_divergence() {
         fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
             match turn {
                 Turn::Pass { .. } => Err(Illegal {
-                    clause: "made-up",
+                    clause: graphgo::game::clause::Clause::Outside { by: "made-up" },
                     reason: "no".into(),
                 }),
                 _ => self.0.play(turn),
@@ -360,8 +360,8 @@ fn a_refusal_under_another_clause_is_a_divergence() {
             b: Verdict::Refused(y),
             ..
         } => {
-            assert_eq!(x.clause, "ggg2:2");
-            assert_eq!(y.clause, "made-up");
+            assert_eq!(x.clause.id(), "ggg2:2");
+            assert_eq!(y.clause.id(), "made-up");
         }
         other => panic!("{other:?}"),
     }

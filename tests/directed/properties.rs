@@ -65,7 +65,7 @@ proptest! {
             if c != Colour::Empty {
                 continue;
             }
-            let (ggg, _) = make_move(&graph, player, v);
+            let ggg = make_move(&graph, player, v).after;
             prop_assert_eq!(place_stone(&arcs, &position, player, v), ggg.f, "vertex {}", v);
         }
         let mut ggg1 = Setup::new(RuleId::Ggg1, board.clone());
@@ -319,7 +319,7 @@ fn dir_intro_records_round_trip() {
         .unwrap()
         .state;
     assert_eq!(
-        directed::take_turn(&s, &game.turns[0]).unwrap_err().clause,
+        directed::turn(&s, &game.turns[0]).unwrap_err().clause.id(),
         "dir:TURNS"
     );
 }

@@ -34,7 +34,7 @@ fn agree(s: &Setup, turns: &[Turn]) -> Result<(), TestCaseError> {
             .collect();
         prop_assert_eq!(mover.legal_turns(), expected, "turn {}", i);
 
-        let by_rules = directed::take_turn(&rules, turn);
+        let by_rules = directed::turn(&rules, turn);
         prop_assert_eq!(
             either.play(turn),
             by_rules.clone().map(|_| ()),
@@ -42,20 +42,20 @@ fn agree(s: &Setup, turns: &[Turn]) -> Result<(), TestCaseError> {
             i
         );
         if let Ok(next) = by_rules {
-            rules = next;
+            rules = next.state;
         }
         prop_assert_eq!(&either.state, &rules, "turn {}", i);
 
-        let by_rules_m = directed::take_turn(&rules_m, turn);
+        let by_rules_m = directed::turn(&rules_m, turn);
         let by_mover = mover.play(turn);
         match by_rules_m {
             Ok(_) if not_mover(turn, &rules_m) => {
                 let e = by_mover.expect_err("a deletion by the player not to move");
-                prop_assert_eq!(e.clause, "dir:TURNS", "turn {}", i);
+                prop_assert_eq!(e.clause.id(), "dir:TURNS", "turn {}", i);
             }
             Ok(next) => {
                 prop_assert!(by_mover.is_ok(), "turn {}: {:?}", i, by_mover);
-                rules_m = next;
+                rules_m = next.state;
             }
             Err(e) => prop_assert_eq!(by_mover, Err(e), "turn {}", i),
         }

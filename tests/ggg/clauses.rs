@@ -10,7 +10,8 @@ use crate::table;
 use std::sync::Arc;
 
 use graphgo::board::Board;
-use graphgo::game::{Colour, EndReason, Player, RuleId, RuleSet, Turn};
+use graphgo::game::clause::Ggg;
+use graphgo::game::{Colour, EndReason, Player, RuleId, RuleSet, Turn, Version};
 use graphgo::spec::ggg::{self, ColouredGraph, Prisoners, Removed};
 use graphgo::variants::Spec;
 use imbl::OrdSet;
@@ -215,7 +216,7 @@ fn ggg1_2_a_move_off_the_board_is_refused() {
                 at: 5,
             })
             .unwrap_err();
-        assert_eq!(refusal.clause, "ggg1:2", "{}", rules.name());
+        assert_eq!(refusal.clause.id(), "ggg1:2", "{}", rules.name());
         assert_eq!(game.observe(), before, "{}", rules.name());
     }
 }
@@ -287,7 +288,7 @@ fn ggg1_2_multi_group_capture() {
 #[test]
 fn ggg1_2_opponent_removed_before_own() {
     let setup = stones(RuleId::Ggg1, Board::path(3).unwrap(), &[], &["1", "3"]);
-    let (after, removed) = ggg::make_move(&coloured(&setup), Player::Black, 1);
+    let ggg::Move { after, removed, .. } = ggg::make_move(&coloured(&setup), Player::Black, 1);
     assert_eq!(
         after.f.iter().copied().collect::<Vec<_>>(),
         [Colour::Empty, Colour::Black, Colour::Empty]
@@ -734,8 +735,9 @@ fn ggg3_3_superko_on_moves_not_on_passes() {
     t.refused_by("B 1", "ggg3:3");
     t.play(&["B pass", "W pass", "B pass"]);
     assert_eq!(t.prisoners(), Some([0, 0]));
-    assert!(ggg::superko_applies_to(&t.turn("W 1")));
-    assert!(!ggg::superko_applies_to(&t.turn("W pass")));
+    // The rule version 3 states for moves only, and the rule of versions 1 and 2.
+    assert_eq!(ggg::repetition_rule(Version::V3), Ggg::V3R3);
+    assert_eq!(ggg::repetition_rule(Version::V2), Ggg::V1R3);
 }
 
 /// ggg3:4 — the player unable to make a move loses: the path 1-2 under ggg3, as in version 2
@@ -788,15 +790,17 @@ fn ggg3_4_resigner_loses() {
 #[test]
 fn the_turn_reaches_every_arm() {
     use graphgo::game::{GameResult, Illegal, Setup};
-    let start = |setup: &Setup| ggg::start(setup).expect("the setup starts");
-    let refusal = |state: &ggg::GameState, turn: Turn| -> Illegal {
+    let start = |setup: &Setup| ggg::start(setup).expect("the setup starts").state;
+    let refusal = |state: &ggg::State, turn: Turn| -> Illegal {
         ggg::turn(state, &turn).expect_err("the turn is refused")
     };
     // A move's refusal (the clause that refuses it), and the state after an accepted move.
     let refused_move =
-        |state: &ggg::GameState, player, at| refusal(state, Turn::Move { player, at }).clause;
-    let moved = |state: &ggg::GameState, player, at| {
-        ggg::turn(state, &Turn::Move { player, at }).expect("the move is accepted")
+        |state: &ggg::State, player, at| refusal(state, Turn::Move { player, at }).clause.id();
+    let moved = |state: &ggg::State, player, at| {
+        ggg::turn(state, &Turn::Move { player, at })
+            .expect("the move is accepted")
+            .state
     };
     let (black, white) = (Player::Black, Player::White);
 
@@ -810,8 +814,7 @@ fn the_turn_reaches_every_arm() {
     assert_eq!(refused_move(&s, white, 1), "ggg1:2");
     // The two refusals of a move say which rule of ggg1:2 it breaks: the vertex is not in
     // V, or it is not empty (the path's vertices are named 1, 2, 3: index 1 is `2`).
-    let reason =
-        |state: &ggg::GameState, player, at| refusal(state, Turn::Move { player, at }).reason;
+    let reason = |state: &ggg::State, player, at| refusal(state, Turn::Move { player, at }).reason;
     assert_eq!(
         reason(&start(&path3), black, 9),
         "vertex 9 is not on the board"
@@ -821,13 +824,15 @@ fn the_turn_reaches_every_arm() {
         "2 is not empty: a move colours an empty vertex"
     );
     assert_eq!(
-        refusal(&s, Turn::DeleteHistory { player: white }).clause,
+        refusal(&s, Turn::DeleteHistory { player: white })
+            .clause
+            .id(),
         "ggg1:2"
     );
     // ggg1:2, ggg1:4 — two passes end the game by score.
-    let s = ggg::turn(&s, &Turn::Pass { player: white }).unwrap();
+    let s = ggg::turn(&s, &Turn::Pass { player: white }).unwrap().state;
     assert_eq!(s.result, None);
-    let s = ggg::turn(&s, &Turn::Pass { player: black }).unwrap();
+    let s = ggg::turn(&s, &Turn::Pass { player: black }).unwrap().state;
     assert_eq!(
         s.result,
         Some(GameResult {
@@ -836,9 +841,14 @@ fn the_turn_reaches_every_arm() {
             score: scores(3, 0),
         })
     );
-    assert_eq!(refusal(&s, Turn::Pass { player: white }).clause, "ggg1:4");
+    assert_eq!(
+        refusal(&s, Turn::Pass { player: white }).clause.id(),
+        "ggg1:4"
+    );
     // ggg1:4 — resigning.
-    let s = ggg::turn(&start(&path3), &Turn::Resign { player: black }).unwrap();
+    let s = ggg::turn(&start(&path3), &Turn::Resign { player: black })
+        .unwrap()
+        .state;
     assert_eq!(
         s.result,
         Some(GameResult {
@@ -855,7 +865,10 @@ fn the_turn_reaches_every_arm() {
     // ggg2:2, ggg2:4.
     let s = start(&stones(RuleId::Ggg2, Board::path(3).unwrap(), &[], &[]));
     assert_eq!(s.result, None);
-    assert_eq!(refusal(&s, Turn::Pass { player: black }).clause, "ggg2:2");
+    assert_eq!(
+        refusal(&s, Turn::Pass { player: black }).clause.id(),
+        "ggg2:2"
+    );
     let s = start(&single(RuleId::Ggg2));
     assert_eq!(
         s.result,
@@ -865,14 +878,22 @@ fn the_turn_reaches_every_arm() {
             score: None,
         })
     );
-    assert_eq!(refusal(&s, Turn::Resign { player: black }).clause, "ggg2:4");
+    assert_eq!(
+        refusal(&s, Turn::Resign { player: black }).clause.id(),
+        "ggg2:4"
+    );
 
     // ggg3:2 — passes paid for, prisoners counted.
     let mut path2 = stones(RuleId::Ggg3, Board::path(2).unwrap(), &[], &[]);
     path2.prisoners = [1, 0];
-    let s = ggg::turn(&start(&path2), &Turn::Pass { player: black }).unwrap();
+    let s = ggg::turn(&start(&path2), &Turn::Pass { player: black })
+        .unwrap()
+        .state;
     assert_eq!(s.prisoners, Prisoners { p: 0, q: 0 });
-    assert_eq!(refusal(&s, Turn::Pass { player: white }).clause, "ggg3:2");
+    assert_eq!(
+        refusal(&s, Turn::Pass { player: white }).clause.id(),
+        "ggg3:2"
+    );
     let s = moved(&s, white, 0);
     let s = moved(&s, black, 1);
     assert_eq!(s.prisoners, Prisoners { p: 1, q: 0 });
@@ -885,10 +906,12 @@ fn the_turn_reaches_every_arm() {
     path4.prisoners = [1, 0];
     let s = start(&path4);
     assert_eq!(refused_move(&s, black, 0), "ggg3:3");
-    let passed = ggg::turn(&s, &Turn::Pass { player: black }).unwrap();
+    let passed = ggg::turn(&s, &Turn::Pass { player: black }).unwrap().state;
     assert_eq!(passed.position, s.position);
     // ggg3:4 — resigning.
-    let s = ggg::turn(&s, &Turn::Resign { player: black }).unwrap();
+    let s = ggg::turn(&s, &Turn::Resign { player: black })
+        .unwrap()
+        .state;
     assert_eq!(
         s.result,
         Some(GameResult {

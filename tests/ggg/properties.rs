@@ -169,7 +169,7 @@ proptest! {
         let played = drive(&case)?;
         let mut state = GraphGoGame::start(&played.setup).expect("the case's setup starts");
         let as_written = played.setup.options == Options::default();
-        let mut source = ggg::start(&played.setup).expect("the case's setup starts");
+        let mut source = ggg::start(&played.setup).expect("the case's setup starts").state;
         let mut compared = 0;
         for step in std::iter::once(None).chain(played.steps.iter().map(Some)) {
             if let Some(step) = step {
@@ -178,7 +178,7 @@ proptest! {
                     Err(_) => continue,
                 }
                 if as_written {
-                    source = ggg::turn(&source, &step.turn).expect("the source accepts it too");
+                    source = ggg::turn(&source, &step.turn).expect("the source accepts it too").state;
                 }
             }
             let fast = state.legal_turns();
@@ -607,7 +607,7 @@ fn the_legal_turns_found_by_locality_agree_on_grid_playouts() {
         let setup = family_setup(rules, 7).expect("a 7x7 setup");
         for (g, game) in grid_games(7, 2, 9).iter().enumerate() {
             let mut state = GraphGoGame::start(&setup).unwrap();
-            let mut source = ggg::start(&setup).unwrap();
+            let mut source = ggg::start(&setup).unwrap().state;
             for (i, turn) in game.iter().enumerate() {
                 let fast = state.legal_turns();
                 let at = format!("{} game {g} of seed 9, before turn {}", rules.name(), i + 1);
@@ -616,7 +616,9 @@ fn the_legal_turns_found_by_locality_agree_on_grid_playouts() {
                 assert_eq!(state.state, source, "{at}");
                 compared += 1;
                 state = state.after(turn).expect("a playout's move is legal");
-                source = ggg::turn(&source, turn).expect("a playout's move is legal");
+                source = ggg::turn(&source, turn)
+                    .expect("a playout's move is legal")
+                    .state;
             }
         }
     }

@@ -227,7 +227,7 @@ proptest! {
 
 /// The moves a player may make, by the clauses as written: every member of E where the
 /// configuration [`mango::make_move`] produces is new (`mango:MOVE`, `mango:LEGAL`).
-fn moves_by_the_clauses(state: &mango::GameState, player: Player) -> Vec<usize> {
+fn moves_by_the_clauses(state: &mango::State, player: Player) -> Vec<usize> {
     state
         .config
         .e
@@ -249,7 +249,7 @@ fn moves_by_the_clauses(state: &mango::GameState, player: Player) -> Vec<usize> 
 /// both players' legal moves (against `moves_by_the_clauses`), and the scores
 /// (`mango::scores`, every point's territory by `is_territory`'s path searches).
 fn compare_along(setup: &graphgo::game::Setup, turns: &[graphgo::game::Turn], what: &str) -> usize {
-    let mut state = mango::setup(setup).expect("a MANGO setup");
+    let mut state = mango::start(setup).expect("a MANGO setup").state;
     let mut game = variants::mango::MangoGame::start(setup).expect("a MANGO setup");
     let mut compared = 0;
     for turn in std::iter::once(None).chain(turns.iter().map(Some)) {
@@ -263,7 +263,7 @@ fn compare_along(setup: &graphgo::game::Setup, turns: &[graphgo::game::Turn], wh
                 state.config
             );
             match by_spec {
-                Ok(next) => state = next,
+                Ok(next) => state = next.state,
                 Err(_) => continue,
             }
             assert_eq!(game.state, state, "{what}, after {t:?}");

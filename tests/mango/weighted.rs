@@ -105,7 +105,7 @@ fn mango_legal_a_window_makes_a_lone_stone_in_open_space_illegal() {
     let yaml = format!("{WINDOW}moves: [B 4]\n");
     let (_, refused) = play(&yaml);
     let (i, e) = refused.expect("refused");
-    assert_eq!((i, e.clause), (0, "mango:LEGAL"));
+    assert_eq!((i, e.clause.id()), (0, "mango:LEGAL"));
     // Every first move of Black, by hand (L of White on 1, then L of Black):
     //   2: White {} (z = 0, dead); then Black {1, 3..7} (6, dead): the board empties. New.
     //   3: White {2} (1, alive); Black {2, 4..7} (5, dead): back to the start. Illegal.
@@ -229,7 +229,7 @@ fn mango_legal_ko_recapture_illegal_at_weight_one() {
     // initial configuration again: not new.
     let (obs, refused) = play(&ko("1"));
     let (i, e) = refused.expect("the retake is refused");
-    assert_eq!((i, e.clause), (1, "mango:LEGAL"));
+    assert_eq!((i, e.clause.id()), (1, "mango:LEGAL"));
     assert_eq!(obs.position[0], Colour::Empty);
 }
 
@@ -271,14 +271,14 @@ fn mango_move_step_4_is_judged_after_step_3() {
 fn mango_move_selects_a_member_of_e() {
     let yaml = "rules: mango\nboard: {path: 3}\nsetup: {white: [1]}\nmoves: [B 1]\n";
     let (_, refused) = play(yaml);
-    assert_eq!(refused.unwrap().1.clause, "mango:MOVE");
+    assert_eq!(refused.unwrap().1.clause.id(), "mango:MOVE");
 }
 
 #[test]
 fn mango_move_make_move_directly() {
     // The function itself: path 1-2-3-4 with F(4) = 1/2 as in the first test.
     let game = Record::parse(LIGHT, false).unwrap().game().unwrap();
-    let state = mango::setup(&game.setup).unwrap();
+    let state = mango::start(&game.setup).unwrap().state;
     let after = mango::make_move(&state.set, &state.config, Player::Black, 1);
     assert_eq!(after.b.iter().copied().collect::<Vec<_>>(), [1]);
     assert!(after.w.is_empty());
@@ -297,21 +297,21 @@ fn mango_turn_forced_pass_when_no_legal_move() {
     let black = Player::Black;
     assert_eq!(legal(yaml), vec![Turn::Pass { player: black }]);
     let game = Record::parse(yaml, false).unwrap().game().unwrap();
-    let state = mango::setup(&game.setup).unwrap();
+    let state = mango::start(&game.setup).unwrap().state;
     assert!(mango::must_pass(&state));
     // On two points Black has a legal move, and need not pass.
     let game = Record::parse("rules: mango\nboard: {path: 2}\n", false)
         .unwrap()
         .game()
         .unwrap();
-    assert!(!mango::must_pass(&mango::setup(&game.setup).unwrap()));
+    assert!(!mango::must_pass(&mango::start(&game.setup).unwrap().state));
 }
 
 #[test]
 fn mango_turn_there_is_no_resignation() {
     let yaml = "rules: mango\nboard: {path: 3}\nmoves: [B resign]\n";
     let (obs, refused) = play(yaml);
-    assert_eq!(refused.unwrap().1.clause, "mango:TURN");
+    assert_eq!(refused.unwrap().1.clause.id(), "mango:TURN");
     assert_eq!(obs.to_move, Some(Player::Black));
 }
 
@@ -320,7 +320,7 @@ fn mango_setup_players_alternate_and_white_may_start() {
     let yaml = "rules: mango\nboard: {path: 3}\nto_move: white\nmoves: [W 1, W 2]\n";
     let (_, refused) = play(yaml);
     let (i, e) = refused.unwrap();
-    assert_eq!((i, e.clause), (1, "mango:SETUP"));
+    assert_eq!((i, e.clause.id()), (1, "mango:SETUP"));
 }
 
 #[test]
@@ -340,7 +340,7 @@ fn mango_end_two_consecutive_passes() {
             player: Player::Black,
         })
         .unwrap_err();
-    assert_eq!(e.clause, "mango:END");
+    assert_eq!(e.clause.id(), "mango:END");
     // White on 1 alone: White 3 (1 + territory 2, 3), Black 0.
     assert_eq!(g.observe().result.unwrap().score, Some([q(0, 1), q(3, 1)]));
 }
@@ -392,7 +392,7 @@ fn mango_legal_reading_m3_the_current_configuration_is_not_new() {
     let yaml = "rules: mango\nboard: {path: 4}\nmoves: [B 1, W 3, B 4]\n";
     let (obs, refused) = play(yaml);
     let (i, e) = refused.expect("refused");
-    assert_eq!((i, e.clause), (2, "mango:LEGAL"));
+    assert_eq!((i, e.clause.id()), (2, "mango:LEGAL"));
     assert_eq!(named(yaml, &obs, Colour::Black), ["1"]);
     assert_eq!(named(yaml, &obs, Colour::White), ["3"]);
 }

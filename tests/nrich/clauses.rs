@@ -125,7 +125,7 @@ proptest! {
         })
     ) {
         let board = Arc::new(b);
-        let mut go = ggg::start(&Setup::new(RuleId::Ggg1, (*board).clone())).unwrap();
+        let mut go = ggg::start(&Setup::new(RuleId::Ggg1, (*board).clone())).unwrap().state;
         let mut m_setup = Setup::new(RuleId::Mango, (*board).clone());
         m_setup.equipment = Equipment::Weights(Arc::new(Weights::go(
             board.len(),
@@ -140,7 +140,7 @@ proptest! {
             let turn = &turns[pick % turns.len()];
             if let Turn::Move { player, at } = *turn {
                 let before = go.position.f.clone();
-                let (after, removed) = ggg::make_move(&go.position, player, at);
+                let ggg::Move { after, removed, .. } = ggg::make_move(&go.position, player, at);
                 let own = match player { Player::Black => removed.black, Player::White => removed.white };
                 let placed = nrich::place(&board, &before, player, at);
                 if own == 0 {
@@ -149,7 +149,7 @@ proptest! {
                     prop_assert_eq!(placed, None);
                 }
             }
-            go = ggg::turn(&go, turn).unwrap();
+            go = ggg::turn(&go, turn).unwrap().state;
             m.play(turn).unwrap();
             prop_assert!(nrich::invariant_holds(&board, &go.position.f));
             let mp: Position = m.observe().position.into_iter().collect();
@@ -301,7 +301,7 @@ fn nrich_boards_a_road_map_of_three_thousand_junctions() {
             graph: Arc::clone(&board),
             f: p.clone(),
         };
-        let (after, removed) = ggg::make_move(&g, player, v);
+        let ggg::Move { after, removed, .. } = ggg::make_move(&g, player, v);
         match nrich::place(&board, &p, player, v) {
             Some(next) => {
                 assert_eq!(next, after.f);

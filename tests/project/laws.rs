@@ -181,6 +181,8 @@ fn every_register_clause_is_restated_transcribed_and_tested() {
     let mut src_files = Vec::new();
     files_under(&root.join("src"), &[".rs"], &mut src_files);
     let (mut code, mut tests) = (Vec::new(), Vec::new());
+    // The clause ids as values name every id in their doc comments; they transcribe none.
+    src_files.retain(|p| !p.ends_with("src/game/clause.rs"));
     for body in read_all(&src_files) {
         let cut = body.find("#[cfg(test)]").unwrap_or(body.len());
         code.push(doc_comments(&body[..cut]));

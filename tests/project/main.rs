@@ -2,5 +2,6 @@
 //!
 //! One test binary for all of them (each file a module), so that the crate is linked once.
 
+mod clauses;
 mod laws;
 mod layers;

@@ -321,7 +321,7 @@ impl Played {
     /// Attempts `turn`; a refused turn must leave the game exactly as it was.
     fn attempt(&mut self, turn: Turn) -> Result<bool, TestCaseError> {
         let before = self.game.observe();
-        let outcome = self.game.play(&turn).map_err(|e| e.clause);
+        let outcome = self.game.play(&turn).map_err(|e| e.clause.id());
         let after = self.game.observe();
         if outcome.is_err() {
             prop_assert_eq!(

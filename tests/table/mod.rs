@@ -79,7 +79,11 @@ impl Table {
     /// Plays a turn that must be refused by the clause `clause`.
     pub fn refused_by(&mut self, text: &str, clause: &str) {
         let refusal = self.refuse(text);
-        assert_eq!(refusal.clause, clause, "'{text}' refused as: {refusal}");
+        assert_eq!(
+            refusal.clause.id(),
+            clause,
+            "'{text}' refused as: {refusal}"
+        );
     }
 
     /// The position of a plane board as a diagram: top row first, `X` black, `O` white,

@@ -135,7 +135,7 @@ fn topo_r1_r3_black_and_white_alternate_from_an_empty_space_black_first() {
     assert_eq!(o.to_move, Some(Player::Black));
     assert!(o.position.iter().all(|&c| c == Colour::Empty));
     let refused = g.play(&mv(Player::White, 0)).unwrap_err();
-    assert_eq!(refused.clause, "topo:R3");
+    assert_eq!(refused.clause.id(), "topo:R3");
     g.play(&mv(Player::Black, 0)).unwrap();
     assert_eq!(g.observe().to_move, Some(Player::White));
 }
@@ -148,17 +148,17 @@ fn topo_r3_the_text_starts_empty_black_first_and_a_handicap_is_the_variants() {
     let (names, s) = star();
     let board = s.board(&names).unwrap();
     let plain = setup_on(RuleId::TopoStones, board.clone(), s.clone());
-    let text = topo::start(&plain).unwrap();
+    let text = topo::start(&plain).unwrap().state;
     assert_eq!(text.colouring, colouring(&names, &[], &[]));
     assert_eq!(text.to_move, Player::Black);
-    assert_eq!(variant::start(&plain).unwrap(), text);
+    assert_eq!(variant::start(&plain).unwrap().state, text);
     // White first, with a black stone on a: not the text's start.
     let mut handicap = plain.clone();
     handicap.initial[0] = Colour::Black;
     handicap.to_move = Player::White;
     let refused = topo::start(&handicap).unwrap_err();
     assert!(refused.starts_with("topo:R3"), "{refused}");
-    let state = variant::start(&handicap).unwrap();
+    let state = variant::start(&handicap).unwrap().state;
     assert_eq!(state.colouring, colouring(&names, &["a"], &[]));
     assert_eq!(state.to_move, Player::White);
     assert_eq!(
@@ -180,9 +180,9 @@ fn topo_r3_the_text_starts_empty_black_first_and_a_handicap_is_the_variants() {
     let pass = Turn::Pass {
         player: Player::Black,
     };
-    let refused = topo::turn(&topo::start(&primitive).unwrap(), &pass).unwrap_err();
+    let refused = topo::turn(&topo::start(&primitive).unwrap().state, &pass).unwrap_err();
     assert_eq!(
-        (refused.clause, refused.reason.as_str()),
+        (refused.clause.id(), refused.reason.as_str()),
         (
             "topo:D10a",
             "under the primitive rules a turn is a board play: there is no passing"
@@ -280,7 +280,7 @@ fn topo_d4_a_placement_overlapping_a_stone_is_refused() {
     let mut g = dominoes(RuleId::TopoStones);
     g.play(&mv(Player::Black, 0)).unwrap();
     let refused = g.play(&mv(Player::White, 1)).unwrap_err();
-    assert_eq!(refused.clause, "topo:D4");
+    assert_eq!(refused.clause.id(), "topo:D4");
     assert_eq!(
         g.legal_turns(),
         vec![
@@ -315,7 +315,7 @@ fn topo_d9_a_placement_without_liberty_clears_itself() {
     let board = s.board(&names).unwrap();
     let mut g = Spec.start(&setup_on(RuleId::TopoStones, board, s)).unwrap();
     assert_eq!(
-        g.play(&mv(Player::Black, 0)).unwrap_err().clause,
+        g.play(&mv(Player::Black, 0)).unwrap_err().clause.id(),
         "topo:D10b"
     );
 }
@@ -540,7 +540,8 @@ fn topo_d10a_r4a_no_repeated_colouring_and_the_player_who_cannot_turn_loses() {
             player: Player::Black
         })
         .unwrap_err()
-        .clause,
+        .clause
+        .id(),
         "topo:D10a"
     );
     assert_eq!(
@@ -548,7 +549,8 @@ fn topo_d10a_r4a_no_repeated_colouring_and_the_player_who_cannot_turn_loses() {
             player: Player::Black
         })
         .unwrap_err()
-        .clause,
+        .clause
+        .id(),
         "topo:D10a"
     );
     g.play(&mv(Player::Black, 0)).unwrap();
@@ -561,7 +563,7 @@ fn topo_d10a_r4a_no_repeated_colouring_and_the_player_who_cannot_turn_loses() {
     assert_eq!(result.by, EndReason::NoMove);
     assert!(g.legal_turns().is_empty());
     assert_eq!(
-        g.play(&mv(Player::Black, 0)).unwrap_err().clause,
+        g.play(&mv(Player::Black, 0)).unwrap_err().clause.id(),
         "topo:R4a"
     );
 }
@@ -580,7 +582,7 @@ fn topo_d10b_a_turn_is_a_pass_or_a_non_repeating_board_play() {
         }]
     );
     assert_eq!(
-        g.play(&mv(Player::Black, 0)).unwrap_err().clause,
+        g.play(&mv(Player::Black, 0)).unwrap_err().clause.id(),
         "topo:D10b"
     );
     assert_eq!(
@@ -588,7 +590,8 @@ fn topo_d10b_a_turn_is_a_pass_or_a_non_repeating_board_play() {
             player: Player::Black
         })
         .unwrap_err()
-        .clause,
+        .clause
+        .id(),
         "topo:D10b"
     );
     g.play(&Turn::Pass {

@@ -249,7 +249,7 @@ fn played_as_literal(
     let mut off_path = TopoSpecGame::start_literal(&setup).unwrap();
     // The transcription's game, from the variant's start when the setup is not the text's
     // (reading 10).
-    let mut literal = graphgo::variants::topological::start(&setup).unwrap();
+    let mut literal = graphgo::variants::topological::start(&setup).unwrap().state;
     let positional = repetition == Repetition::Positional;
     for (i, &c) in choices.iter().enumerate() {
         let seen = played.observe();
@@ -318,7 +318,7 @@ fn played_as_literal(
         }
         if positional {
             match topo::turn(&literal, &turn) {
-                Ok(next) => literal = next,
+                Ok(next) => literal = next.state,
                 Err(e) => prop_assert!(
                     played.observe().position == seen.position,
                     "the transcription refused {:?} ({})",

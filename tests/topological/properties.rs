@@ -282,7 +282,7 @@ proptest! {
         let mut setup = Setup::new(rules, space.board(&names).unwrap());
         let placements = space.placements().len();
         setup.equipment = Equipment::Space(Arc::new(space));
-        let mut state = variant::start(&setup).unwrap();
+        let mut state = variant::start(&setup).unwrap().state;
         let mut played = Spec.start(&setup).unwrap();
         for (i, &c) in choices.iter().enumerate() {
             let legal = variant::legal_turns(&state);
@@ -308,9 +308,9 @@ proptest! {
                 break;
             }
             let turn = &legal[c % legal.len()];
-            let next = variant::turn(&state, turn).unwrap();
+            let next = variant::turn(&state, turn).unwrap().state;
             if reading == EmptyString::Stone {
-                prop_assert_eq!(&topo::turn(&state, turn).unwrap(), &next);
+                prop_assert_eq!(&topo::turn(&state, turn).unwrap().state, &next);
             }
             played.play(turn).unwrap();
             state = next;
