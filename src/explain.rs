@@ -1,28 +1,26 @@
 //! `graphgo play --explain`: for every turn, the clauses that acted and what each did, in
 //! the family's own words, and at the end how each score was counted.
 //!
-//! The trace is derived outside the transcription, by watching it: the game is replayed
-//! through [`Spec`], and each turn's sentences are read off what it reports (the colours
-//! before and after, the refusal and its clause, prisoners and scores). Where a sentence
-//! names more than an observation gives (the earlier turn a repetition returns to, the
-//! points a `ggg1:4` score counts), the transcription's own clause functions are asked
-//! (`spec::ggg::make_move`, `spec::ggg::groups`, `spec::ggg::score`), so that the words
-//! and the rules cannot drift apart. `src/spec/`'s turn logic is not touched.
+//! The trace is the rules' own (`crate::game::trace`): the record is played through the
+//! transcription as played ([`Spec::start_traced`]), whose start and turns say which clauses
+//! they applied and what each did; this module only puts those steps into sentences. The
+//! one question it asks the game besides is where a move refused as a repetition would
+//! return to ([`Traced::returns_to`]), to name that earlier position.
 
 use std::collections::BTreeSet;
-use std::sync::Arc;
 
+use num_traits::Zero;
 use serde_json::{json, Value};
 
 use crate::board::{Board, Vertex};
-use crate::game::{Colour, EndReason, Neutral, Observation, Player, RuleId, RuleSet, Turn};
+use crate::game::clause::{Clause, Topo};
+use crate::game::trace::{Applied, Effect};
+use crate::game::{Colour, EndReason, GameResult, Neutral, Player, Setup, Traced, Turn};
 use crate::io::record::Game;
 use crate::rational;
-use crate::spec::{ggg, nrich};
-use crate::variants::ggg::GraphGoGame;
 use crate::variants::Spec;
 
-/// One clause at work: its id and what it did.
+/// One clause at work, in words: its id and what it did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
     pub clause: String,
@@ -48,42 +46,41 @@ pub struct Trace {
     pub end: Vec<Step>,
 }
 
-fn step(clause: &str, says: String) -> Step {
+fn step(clause: impl Into<Clause>, says: String) -> Step {
     Step {
-        clause: clause.to_string(),
+        clause: clause.into().id().to_string(),
         says,
     }
 }
 
-/// `{3-3, 3-4}`: a set of points by name, in the board's order.
+/// `{3-3, 3-4}`: a set of points by name, in the order given.
 fn set_text(board: &Board, points: &[Vertex]) -> String {
     let names: Vec<&str> = points.iter().map(|&v| board.name(v)).collect();
     format!("{{{}}}", names.join(", "))
 }
 
-/// The removed points split into connected pieces of one colour (adjacent on the board):
-/// each piece is one removed group.
-fn pieces(board: &Board, before: &[Colour], removed: &[Vertex]) -> Vec<(Colour, Vec<Vertex>)> {
-    let set: BTreeSet<Vertex> = removed.iter().copied().collect();
+/// Points of one colour split into the pieces that are connected on the board (adjacent
+/// points): each piece is said on its own line, in the order of its first point.
+fn pieces(board: &Board, points: &[Vertex]) -> Vec<Vec<Vertex>> {
+    let set: BTreeSet<Vertex> = points.iter().copied().collect();
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
-    for &start in removed {
+    for &start in points {
         if !seen.insert(start) {
             continue;
         }
-        let colour = before[start];
         let mut piece = vec![start];
         let mut stack = vec![start];
         while let Some(u) = stack.pop() {
             for &w in board.neighbours(u) {
-                if set.contains(&w) && before[w] == colour && seen.insert(w) {
+                if set.contains(&w) && seen.insert(w) {
                     piece.push(w);
                     stack.push(w);
                 }
             }
         }
         piece.sort_unstable();
-        out.push((colour, piece));
+        out.push(piece);
     }
     out
 }
@@ -98,59 +95,85 @@ fn colour_word(c: Colour) -> &'static str {
 
 /// Replays `game` through the transcription and explains every turn.
 pub fn explain(game: &Game) -> Result<Trace, String> {
-    let setup = &game.setup;
-    let board = &setup.board;
-    let names = setup.turn_names();
-    let mut playing = Spec.start(setup).map_err(|e| e.to_string())?;
-    // General Graph Go's own game beside it, to ask `GraphGoGame::move_refusal` why each
-    // move of a player left without one is refused (`ggg2:4`, `ggg3:4`).
-    let mut graph_state = if RuleId::GRAPH.contains(&setup.rules) {
-        Some(GraphGoGame::start(setup)?)
-    } else {
-        None
-    };
-    let mut before = playing.observe();
-    // The colouring at the start and after every legal turn, to name the turn a refused
-    // repetition would return to.
-    let mut history: Vec<Vec<Colour>> = vec![before.position.clone()];
     let mut turns = Vec::new();
+    let end = explain_each(game, &mut |t| {
+        turns.push(t);
+        Ok(())
+    })?;
+    Ok(Trace { turns, end })
+}
+
+/// [`explain`], one turn at a time: each turn's trace is handed to `each` as soon as it is
+/// known, and the end's steps are returned. An error from `each` stops the replay and is
+/// returned.
+pub fn explain_each(
+    game: &Game,
+    each: &mut dyn FnMut(TurnTrace) -> Result<(), String>,
+) -> Result<Vec<Step>, String> {
+    let setup = &game.setup;
+    let names = setup.turn_names();
+    let started = Spec.start_traced(setup).map_err(|e| e.to_string())?;
+    let mut playing = started.state;
+    // The steps of the end (the counts and the flooding), from the turn that ended the game.
+    let mut scoring: Vec<Applied> = scoring_steps(&started.applied);
     for (i, turn) in game.turns.iter().enumerate() {
         let number = i + 1;
         let text = turn.text(names);
-        match playing.play(turn) {
+        match playing.play_traced(turn) {
             Err(illegal) => {
                 let mut says = format!("refused by {}: {}", illegal.clause, illegal.reason);
-                if let Some(k) = repeated_turn(game, &before, turn, &history) {
+                if let Some(k) = playing.returns_to(turn) {
                     says.push_str(&format!("; {} again", position_name(k)));
                 }
-                turns.push(TurnTrace {
+                each(TurnTrace {
                     number,
                     turn: text,
                     legal: false,
-                    steps: vec![step(illegal.clause.id(), says)],
-                });
+                    steps: vec![Step {
+                        clause: illegal.clause.id().to_string(),
+                        says,
+                    }],
+                })?;
                 break;
             }
-            Ok(()) => {
-                let after = playing.observe();
-                let mut steps = turn_steps(game, turn, &before, &after);
-                history.push(after.position.clone());
-                if let Some(state) = graph_state.as_mut() {
-                    *state = state.after(turn).map_err(|e| e.to_string())?;
-                    steps.extend(no_move_reasons(game, state, &before, &after, &history));
+            Ok(applied) => {
+                let steps = turn_sentences(setup, &*playing, turn, &applied);
+                let ended = scoring_steps(&applied);
+                if !ended.is_empty() {
+                    scoring = ended;
                 }
-                turns.push(TurnTrace {
+                each(TurnTrace {
                     number,
                     turn: text,
                     legal: true,
                     steps,
-                });
-                before = after;
+                })?;
             }
         }
     }
-    let end = end_steps(game, &before, board);
-    Ok(Trace { turns, end })
+    Ok(end_sentences(setup, &*playing, &scoring))
+}
+
+/// The clauses a record's game applies, each once, in order of first use: the start's,
+/// every legal turn's (and the definitions each step decided by), and the clause of every
+/// refused turn (a refused turn changes nothing, and the turns after it are played on). What
+/// a conformance vector says it exercises.
+pub fn clauses(game: &Game) -> Result<Vec<Clause>, String> {
+    let started = Spec.start_traced(&game.setup).map_err(|e| e.to_string())?;
+    let mut playing = started.state;
+    let mut out = crate::game::trace::clauses_of(&started.applied);
+    let mut add = |c: Clause| {
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    };
+    for turn in &game.turns {
+        match playing.play_traced(turn) {
+            Ok(applied) => applied.iter().flat_map(Applied::clauses).for_each(&mut add),
+            Err(illegal) => add(illegal.clause),
+        }
+    }
+    Ok(out)
 }
 
 fn position_name(k: usize) -> String {
@@ -161,592 +184,417 @@ fn position_name(k: usize) -> String {
     }
 }
 
-/// For a refused move of General Graph Go: the earliest turn (0: the start) whose colouring
-/// the move would produce, as `ggg1:2` makes it (`spec::ggg::make_move`).
-fn repeated_turn(
-    game: &Game,
-    before: &Observation,
-    turn: &Turn,
-    history: &[Vec<Colour>],
-) -> Option<usize> {
-    if !RuleId::GRAPH.contains(&game.setup.rules) {
-        return None;
-    }
-    let Turn::Move { player, at } = *turn else {
-        return None;
-    };
-    if before.position.get(at) != Some(&Colour::Empty) {
-        return None;
-    }
-    let g = ggg::ColouredGraph {
-        graph: Arc::clone(&game.setup.board),
-        f: before.position.iter().copied().collect(),
-    };
-    let produced = ggg::make_move(&g, player, at).after;
-    let produced: Vec<Colour> = produced.f.iter().copied().collect();
-    history.iter().position(|p| *p == produced)
-}
-
-/// At a `ggg2:4` or `ggg3:4` ending, the loser's every move and the clause that refuses it
-/// (`GraphGoGame::move_refusal`), at most [`REASONS_SHOWN`] of them named.
-fn no_move_reasons(
-    game: &Game,
-    played: &GraphGoGame,
-    before: &Observation,
-    after: &Observation,
-    history: &[Vec<Colour>],
-) -> Vec<Step> {
-    let Some(result) = after.result.as_ref().filter(|_| before.result.is_none()) else {
-        return Vec::new();
-    };
-    if result.by != EndReason::NoMove {
-        return Vec::new();
-    }
-    let Some(loser) = result.winner.map(Player::opponent) else {
-        return Vec::new();
-    };
-    let state = &played.state;
-    let board = &state.position.graph;
-    let empty: Vec<Vertex> = (0..board.len())
-        .filter(|&v| state.position.f[v] == Colour::Empty)
-        .collect();
-    if empty.is_empty() {
-        return vec![step(
-            end_clause_of(state),
-            format!("{} has no move: no vertex is empty", loser.word()),
-        )];
-    }
-    let mut out: Vec<Step> = empty
+/// The steps that say how a game was scored: they are said at the end, not in the turn.
+fn scoring_steps(applied: &[Applied]) -> Vec<Applied> {
+    applied
         .iter()
-        .take(REASONS_SHOWN)
-        .filter_map(|&at| Some((at, played.move_refusal(loser, at)?)))
-        .map(|(at, illegal)| {
-            let mut says = format!("{} may not move: {}", loser.word(), illegal.reason);
-            let turn = Turn::Move { player: loser, at };
-            if let Some(k) = repeated_turn(game, after, &turn, history) {
-                says.push_str(&format!(": {} again", position_name(k)));
-            }
-            step(illegal.clause.id(), says)
+        .filter(|a| {
+            matches!(
+                a.effect,
+                Effect::Counted { .. }
+                    | Effect::Decided { .. }
+                    | Effect::Flooded { .. }
+                    | Effect::Unreached { .. }
+            )
         })
-        .collect();
-    if empty.len() > REASONS_SHOWN {
-        out.push(step(
-            end_clause_of(state),
-            format!(
-                "and {} more empty vertices, each refused",
-                empty.len() - REASONS_SHOWN
-            ),
-        ));
-    }
-    out
-}
-
-/// How many refused moves a no-move ending names.
-const REASONS_SHOWN: usize = 8;
-
-fn end_clause_of(state: &crate::spec::ggg::State) -> &'static str {
-    if state.rules == crate::game::Version::V2 {
-        "ggg2:4"
-    } else {
-        "ggg3:4"
-    }
-}
-
-/// The removed points of a legal turn: coloured before and empty after, and the points a
-/// move coloured if they were emptied again (self-capture).
-fn removed_points(game: &Game, turn: &Turn, before: &[Colour], after: &[Colour]) -> Vec<Vertex> {
-    let placed = match *turn {
-        Turn::Move { at, .. } => game.setup.points_of_move(at),
-        _ => Vec::new(),
-    };
-    (0..after.len())
-        .filter(|&v| {
-            (before[v] != Colour::Empty || placed.contains(&v)) && after[v] == Colour::Empty
-        })
+        .cloned()
         .collect()
 }
 
-fn turn_steps(game: &Game, turn: &Turn, before: &Observation, after: &Observation) -> Vec<Step> {
-    let setup = &game.setup;
+/// The sentences of a legal turn, one per step of its trace that did something to say (a
+/// step that only checked, or that removed nothing, is not said).
+fn turn_sentences(setup: &Setup, game: &dyn Traced, turn: &Turn, applied: &[Applied]) -> Vec<Step> {
     let board = &setup.board;
-    let rules = setup.rules;
-    let removed = removed_points(game, turn, &before.position, &after.position);
-    // The colour each removed point had: a self-captured placed point had the mover's.
-    let mut was = before.position.clone();
-    if let Turn::Move { player, at } = *turn {
-        for v in setup.points_of_move(at) {
-            was[v] = player.colour();
-        }
-    }
-    let groups = pieces(board, &was, &removed);
-    let mut steps = Vec::new();
     let mover = turn.player();
-    let (opponents, own): (Vec<_>, Vec<_>) =
-        groups.into_iter().partition(|(c, _)| *c != mover.colour());
-    match rules {
-        RuleId::Ggg1 | RuleId::Ggg2 | RuleId::Ggg3 => {
-            let turn_clause = if rules == RuleId::Ggg2 {
-                "ggg2:2"
-            } else {
-                "ggg1:2"
-            };
-            match *turn {
-                Turn::Move { player, at } => {
-                    steps.push(step(
-                        turn_clause,
-                        format!("step 1 colours {} {}", board.name(at), player.word()),
-                    ));
-                    for (c, g) in &opponents {
-                        steps.push(step(
-                            "ggg1:2",
-                            format!(
-                                "step 2 removes the {} group {}: it has no liberty (ggg1:1)",
-                                colour_word(*c),
-                                set_text(board, g)
-                            ),
-                        ));
-                        // The network article's words for the same event: a chain whose
-                        // last empty neighbour the move filled is captured.
-                        steps.push(step(
-                            "nrich:capture",
-                            format!(
-                                "{} filled the last liberty of the {} chain {} (nrich:chain): it is captured",
-                                board.name(at),
-                                colour_word(*c),
-                                set_text(board, g)
-                            ),
-                        ));
-                    }
-                    for (c, g) in &own {
-                        steps.push(step(
-                            "ggg1:2",
-                            format!(
-                                "step 3 removes the mover's own {} group {}: it has no liberty (ggg1:1)",
-                                colour_word(*c),
-                                set_text(board, g)
-                            ),
-                        ));
-                    }
-                }
-                Turn::Pass { player } => {
-                    steps.push(step(turn_clause, format!("{} passes", player.word())));
-                }
-                Turn::Resign { player } => {
-                    steps.push(step(turn_clause, format!("{} resigns", player.word())));
-                }
-                _ => {}
-            }
-            if let (Some(p), Some(q)) = (before.prisoners, after.prisoners) {
-                if p != q {
-                    let said = match turn {
-                        Turn::Pass { .. } => "a pass spends one of the passer's prisoners",
-                        _ => "each removed stone is a prisoner of its opponent",
-                    };
-                    steps.push(step(
-                        "ggg3:2",
-                        format!(
-                            "{said}: P (Black's) {} -> {}, Q (White's) {} -> {}",
-                            p[0], q[0], p[1], q[1]
-                        ),
-                    ));
-                }
-            }
-        }
-        RuleId::Mango => match *turn {
-            Turn::Move { player, at } => {
-                steps.push(step(
-                    "mango:MOVE",
-                    format!(
-                        "steps 1 and 2 move {} from E to {}",
-                        board.name(at),
-                        if player == Player::Black { "B" } else { "W" }
-                    ),
-                ));
-                for (c, g) in &opponents {
-                    steps.push(step(
-                        "mango:MOVE",
-                        format!(
-                            "step 3 returns the {} points {} to E: not alive (mango:ALIVE)",
-                            colour_word(*c),
-                            set_text(board, g)
-                        ),
-                    ));
-                }
-                for (c, g) in &own {
-                    steps.push(step(
-                        "mango:MOVE",
-                        format!(
-                            "step 4 returns the mover's own {} points {} to E: not alive (mango:ALIVE)",
-                            colour_word(*c),
-                            set_text(board, g)
-                        ),
-                    ));
-                }
-            }
-            Turn::Pass { player } => {
-                steps.push(step("mango:TURN", format!("{} passes", player.word())));
-            }
-            _ => {}
-        },
-        RuleId::TopoPrimitive | RuleId::TopoStones => match *turn {
-            Turn::Move { player, at } => {
-                let points = setup.points_of_move(at);
-                steps.push(step(
-                    "topo:D9",
-                    format!(
+    let mut out = Vec::new();
+    for a in applied {
+        let c = a.clause;
+        match &a.effect {
+            Effect::Placed { player, at, points } => out.push(step(
+                c,
+                match c {
+                    Clause::Topo(_) => format!(
                         "{} colours the legal placement {} {} (topo:D4): it is now a {} stone (topo:D3)",
                         player.word(),
-                        setup.turn_names().name(at),
-                        set_text(board, &points),
+                        setup.turn_names().name(*at),
+                        set_text(board, points),
                         player.word()
                     ),
-                ));
-                for (c, g) in &opponents {
-                    steps.push(step(
-                        "topo:D8",
-                        format!(
-                            "clearing {} empties {}: their strings have no liberty (topo:D6, topo:D7)",
-                            colour_word(*c),
-                            set_text(board, g)
-                        ),
-                    ));
-                }
-                for (c, g) in &own {
-                    steps.push(step(
-                        "topo:D9",
-                        format!(
-                            "then clearing the mover's own colour {} empties {} (topo:D8)",
-                            colour_word(*c),
-                            set_text(board, g)
-                        ),
-                    ));
-                }
-            }
-            Turn::Pass { player } => {
-                steps.push(step("topo:D10b", format!("{} passes", player.word())));
-            }
-            _ => {}
-        },
-        RuleId::Directed => match turn {
-            Turn::Move { player, at } => {
-                steps.push(step(
-                    "dir:TURNS",
-                    format!("{} places a stone on {}", player.word(), board.name(*at)),
-                ));
-                for (c, g) in opponents.iter().chain(own.iter()) {
-                    steps.push(step(
-                            "dir:CAPTURE",
-                            format!(
-                                "removes the {} stones {}: no empty point reachable along arcs through stones of their colour",
-                                colour_word(*c),
-                                set_text(board, g)
-                            ),
-                        ));
-                }
-            }
-            Turn::Pass { player } => {
-                steps.push(step("dir:TURNS", format!("{} passes", player.word())));
-            }
-            Turn::Komi { komi, .. } => steps.push(step(
-                "dir:KOMI",
-                format!("the first player names komi {}", rational::format(komi)),
+                    Clause::Mango(_) => format!(
+                        "steps 1 and 2 move {} from E to {}",
+                        board.name(*at),
+                        if *player == Player::Black { "B" } else { "W" }
+                    ),
+                    Clause::Directed(_) => {
+                        format!("{} places a stone on {}", player.word(), board.name(*at))
+                    }
+                    _ => format!("step 1 colours {} {}", board.name(*at), player.word()),
+                },
             )),
-            Turn::ChooseColour { colour, .. } => steps.push(step(
-                "dir:KOMI",
+            Effect::Removed { colour, points } if !points.is_empty() => {
+                let own = *colour == mover.colour();
+                let colour = colour_word(*colour);
+                let groups = match c {
+                    // General Graph Go removes group by group: each step is one group.
+                    Clause::Ggg(_) => vec![points.clone()],
+                    _ => pieces(board, points),
+                };
+                for g in groups {
+                    let set = set_text(board, &g);
+                    out.push(match (c, own) {
+                        (Clause::Ggg(_), false) => step(
+                            c,
+                            format!("step 2 removes the {colour} group {set}: it has no liberty (ggg1:1)"),
+                        ),
+                        (Clause::Ggg(_), true) => step(
+                            c,
+                            format!("step 3 removes the mover's own {colour} group {set}: it has no liberty (ggg1:1)"),
+                        ),
+                        (Clause::Topo(_), false) => step(
+                            c,
+                            format!("clearing {colour} empties {set}: their strings have no liberty (topo:D6, topo:D7)"),
+                        ),
+                        (Clause::Topo(_), true) => step(
+                            Topo::D9,
+                            format!("then clearing the mover's own colour {colour} empties {set} (topo:D8)"),
+                        ),
+                        (Clause::Mango(_), false) => step(
+                            c,
+                            format!("step 3 returns the {colour} points {set} to E: not alive (mango:ALIVE)"),
+                        ),
+                        (Clause::Mango(_), true) => step(
+                            c,
+                            format!("step 4 returns the mover's own {colour} points {set} to E: not alive (mango:ALIVE)"),
+                        ),
+                        _ => step(
+                            c,
+                            format!("removes the {colour} stones {set}: no empty point reachable along arcs through stones of their colour"),
+                        ),
+                    });
+                }
+            }
+            Effect::Captured { at, colour, chain } => out.push(step(
+                c,
                 format!(
-                    "the second player takes {}; White gains the komi",
-                    colour.word()
+                    "{} filled the last liberty of the {} chain {} (nrich:chain): it is captured",
+                    board.name(*at),
+                    colour_word(*colour),
+                    set_text(board, chain)
                 ),
             )),
-            Turn::DeleteHistory { player } => steps.push(step(
-                "dir:TURNS",
+            Effect::Passed { player } => out.push(step(c, format!("{} passes", player.word()))),
+            Effect::Resigned { player } => {
+                out.push(step(c, format!("{} resigns", player.word())))
+            }
+            Effect::Prisoners { before, after } => {
+                let said = match turn {
+                    Turn::Pass { .. } => "a pass spends one of the passer's prisoners",
+                    _ => "each removed stone is a prisoner of its opponent",
+                };
+                out.push(step(
+                    c,
+                    format!(
+                        "{said}: P (Black's) {} -> {}, Q (White's) {} -> {}",
+                        before[0], after[0], before[1], after[1]
+                    ),
+                ));
+            }
+            Effect::KomiNamed { komi } => out.push(step(
+                c,
+                format!("the first player names komi {}", rational::format(komi)),
+            )),
+            Effect::ColourChosen { colour, scores } => {
+                out.push(step(
+                    c,
+                    format!(
+                        "the second player takes {}; White gains the komi",
+                        colour.word()
+                    ),
+                ));
+                out.push(step(c, scores_now(scores)));
+            }
+            Effect::HistoryDeleted { player } => out.push(step(
+                c,
                 format!("{} deletes the whole history", player.word()),
             )),
-            Turn::Bid { player, amount } => steps.push(step(
-                "dir:KO",
+            Effect::Bid { player, amount } => out.push(step(
+                c,
                 format!("{} bids {}", player.word(), rational::format(amount)),
             )),
-            Turn::Ignore { player } => {
-                steps.push(step("dir:KO", format!("{} ignores the bid", player.word())))
+            Effect::BidIgnored { player } => {
+                out.push(step(c, format!("{} ignores the bid", player.word())))
             }
-            Turn::KoWinner { player, winner } => steps.push(step(
-                "dir:KO",
-                format!("{} names {} the ko winner", player.word(), winner.word()),
-            )),
-            Turn::Reset { player, .. } => steps.push(step(
-                "dir:KO",
+            Effect::KoWinnerNamed {
+                player,
+                winner,
+                scores,
+            } => {
+                out.push(step(
+                    c,
+                    format!("{} names {} the ko winner", player.word(), winner.word()),
+                ));
+                out.push(step(c, scores_now(scores)));
+            }
+            Effect::BoardReset { player } => out.push(step(
+                c,
                 format!(
                     "{}, the ko winner, resets the board to a state of the history",
                     player.word()
                 ),
             )),
-            Turn::Resign { player } => {
-                steps.push(step("dir:TURNS", format!("{} resigns", player.word())))
-            }
-        },
-    }
-    if let (Some(b), Some(a)) = (&before.scores, &after.scores) {
-        if b != a {
-            let clause = match rules {
-                RuleId::Mango => "mango:SCORE",
-                RuleId::Directed => match turn {
-                    Turn::ChooseColour { .. } => "dir:KOMI",
-                    _ => "dir:KO",
-                },
-                _ => "score",
-            };
-            steps.push(step(
-                clause,
-                format!(
-                    "scores now Black {}, White {}",
-                    rational::format(&a[0]),
-                    rational::format(&a[1])
-                ),
-            ));
+            Effect::Ended { result } => out.push(step(c, ending(c, result, mover))),
+            Effect::NoMove {
+                player,
+                refusals,
+                more,
+            } => out.extend(no_move_sentences(game, c, *player, refusals, *more)),
+            // Said at the end (the counts), or nothing to say (a check passed, the start).
+            _ => {}
         }
     }
-    if before.result.is_none() {
-        if let Some(result) = &after.result {
-            steps.push(ending(rules, result.by, result.winner, turn));
-        }
-    }
-    steps
+    out
 }
 
-/// The clause that ended the game, and how.
-fn ending(rules: RuleId, by: EndReason, winner: Option<Player>, turn: &Turn) -> Step {
-    let loser = winner.map(Player::opponent);
-    match (rules, by) {
-        (_, EndReason::Resignation) => step(
-            if rules == RuleId::Ggg2 {
-                "ggg2:4"
-            } else {
-                "ggg1:4"
-            },
-            format!("{} resigned: the game is over", turn.player().word()),
+fn scores_now(scores: &[num_rational::BigRational; 2]) -> String {
+    format!(
+        "scores now Black {}, White {}",
+        rational::format(&scores[0]),
+        rational::format(&scores[1])
+    )
+}
+
+/// How the rule `clause` ended the game.
+fn ending(clause: Clause, result: &GameResult, mover: Player) -> String {
+    let loser = result
+        .winner
+        .map(Player::opponent)
+        .map_or("the player to move", Player::word);
+    match (clause, result.by) {
+        (_, EndReason::Resignation) => format!("{} resigned: the game is over", mover.word()),
+        (Clause::Topo(Topo::R4a), _) => format!("{loser} cannot take a turn and loses"),
+        (_, EndReason::NoMove) => format!("{loser} cannot move and loses"),
+        (_, EndReason::Repetition) => format!(
+            "{}'s move gives an earlier colouring: the game is over",
+            mover.word()
         ),
-        (RuleId::Ggg2 | RuleId::Ggg3, EndReason::NoMove) => step(
-            if rules == RuleId::Ggg2 {
-                "ggg2:4"
-            } else {
-                "ggg3:4"
-            },
-            format!(
-                "{} cannot move and loses",
-                loser.map_or("the player to move", Player::word)
-            ),
-        ),
-        (RuleId::TopoPrimitive, _) => step(
-            "topo:R4a",
-            format!(
-                "{} cannot take a turn and loses",
-                loser.map_or("the player to move", Player::word)
-            ),
-        ),
-        (RuleId::TopoStones, _) => step("topo:R4b", "two passes in a row end the game".into()),
-        (RuleId::Mango, _) => step("mango:END", "two passes in a row end the game".into()),
-        (RuleId::Directed, _) => step("dir:WIN", "the game is over".into()),
-        _ => step("ggg1:4", "two passes in a row end the game".into()),
+        (_, EndReason::Score) => "two passes in a row end the game".into(),
     }
 }
 
-/// How the game ended and how each score was counted.
-fn end_steps(game: &Game, last: &Observation, board: &Board) -> Vec<Step> {
-    let setup = &game.setup;
-    let Some(result) = &last.result else {
+/// At a no-move ending, the loser's moves and the clause that refuses each.
+fn no_move_sentences(
+    game: &dyn Traced,
+    clause: Clause,
+    loser: Player,
+    refusals: &[(usize, crate::game::Illegal)],
+    more: usize,
+) -> Vec<Step> {
+    if refusals.is_empty() && more == 0 {
         return vec![step(
-            "",
-            format!(
+            clause,
+            format!("{} has no move: no vertex is empty", loser.word()),
+        )];
+    }
+    let mut out: Vec<Step> = refusals
+        .iter()
+        .map(|(at, illegal)| {
+            let mut says = format!("{} may not move: {}", loser.word(), illegal.reason);
+            let turn = Turn::Move {
+                player: loser,
+                at: *at,
+            };
+            if let Some(k) = game.returns_to(&turn) {
+                says.push_str(&format!(": {} again", position_name(k)));
+            }
+            step(illegal.clause, says)
+        })
+        .collect();
+    if more > 0 {
+        out.push(step(
+            clause,
+            format!("and {more} more empty vertices, each refused"),
+        ));
+    }
+    out
+}
+
+/// How the game ended and how each score was counted, from the steps of the turn that
+/// ended it.
+fn end_sentences(setup: &Setup, game: &dyn Traced, scoring: &[Applied]) -> Vec<Step> {
+    let board = &setup.board;
+    let last = game.observe();
+    let Some(result) = &last.result else {
+        return vec![Step {
+            clause: String::new(),
+            says: format!(
                 "the game is not over: {} to move",
                 last.to_move.map_or("nobody", Player::word)
             ),
-        )];
+        }];
     };
     let mut out = Vec::new();
+    for a in scoring {
+        let c = a.clause;
+        match &a.effect {
+            Effect::Counted {
+                player,
+                own,
+                territory,
+                score,
+            } => out.push(step(c, counted(setup, c, *player, own, territory, score))),
+            Effect::Decided { winner } => out.push(step(
+                c,
+                match winner {
+                    Some(p) => format!("the larger score wins: {}'s", p.word()),
+                    None => "equal scores: a tie".to_string(),
+                },
+            )),
+            Effect::Flooded {
+                from,
+                reached,
+                undisputed,
+            } => {
+                let player = from.player().unwrap_or(Player::Black);
+                out.push(step(
+                    c,
+                    format!(
+                        "flooding from the {} stones reaches {}, of which {} is not reached from the {} stones: {}'s territory under neutral: none (reading 1)",
+                        player.word(),
+                        set_text(board, reached),
+                        set_text(board, undisputed),
+                        player.opponent().word(),
+                        player.word()
+                    ),
+                ));
+            }
+            Effect::Unreached { points } => out.push(step(
+                c,
+                format!(
+                    "no flooding reaches the empty vertices {}: they touch no stone, and ggg1:4 as written (neutral: both, reading 1) counts them for both players; under neutral: none they would count for nobody",
+                    set_text(board, points)
+                ),
+            )),
+            _ => {}
+        }
+    }
     let winner = result
         .winner
         .map_or("a draw".to_string(), |p| format!("{} wins", p.word()));
-    match (setup.rules, &result.score) {
-        (RuleId::Ggg1, Some(score)) => {
-            let g = ggg::ColouredGraph {
-                graph: Arc::clone(&setup.board),
-                f: last.position.iter().copied().collect(),
-            };
-            for player in Player::BOTH {
-                let own: Vec<Vertex> = (0..board.len())
-                    .filter(|&v| last.position[v] == player.colour())
-                    .collect();
-                let counted = crate::variants::ggg::score(&g, player, setup.options.neutral);
-                let territory: Vec<Vertex> = ggg::groups(&g)
-                    .into_iter()
-                    .filter(|grp| grp.iter().all(|&v| g.f[v] == Colour::Empty))
-                    .filter(|grp| {
-                        let touches = |c: Colour| {
-                            grp.iter()
-                                .any(|&u| board.neighbours(u).iter().any(|&w| g.f[w] == c))
-                        };
-                        !touches(player.opponent().colour())
-                            && (setup.options.neutral == Neutral::Both || touches(player.colour()))
-                    })
-                    .flat_map(|grp| grp.into_iter())
-                    .collect();
-                // Reading 1: under `neutral: none` an empty group must touch the player's
-                // colour too (spec/ambiguities.md).
-                let touching = match setup.options.neutral {
-                    Neutral::Both => String::new(),
-                    Neutral::None => format!("a {} neighbour and ", player.word()),
-                };
-                let mut says = format!(
-                    "{} counts {}: {} {} vertices {} and {} empty vertices in groups with {}no {} neighbour {}",
-                    player.word(),
-                    counted,
-                    own.len(),
-                    player.word(),
-                    set_text(board, &own),
-                    territory.len(),
-                    touching,
-                    player.opponent().word(),
-                    set_text(board, &{
-                        let mut t = territory.clone();
-                        t.sort_unstable();
-                        t
-                    })
-                );
-                if player == Player::White
-                    && setup.komi != num_rational::BigRational::from_integer(0.into())
-                {
-                    says.push_str(&format!(
-                        ", plus komi {} (ggg1:notes): {}",
-                        rational::format(&setup.komi),
-                        rational::format(&score[1])
-                    ));
-                }
-                out.push(step("ggg1:4", says));
-            }
-            out.extend(neutral_reading(setup, &last.position));
-        }
-        (RuleId::TopoStones, Some(score)) => {
-            for player in Player::BOTH {
-                let own: Vec<Vertex> = (0..board.len())
-                    .filter(|&v| last.position[v] == player.colour())
-                    .collect();
-                out.push(step(
-                    "topo:D11b",
-                    format!(
-                        "{}'s score is its number of points: {} {}{}",
-                        player.word(),
-                        own.len(),
-                        set_text(board, &own),
-                        if player == Player::White
-                            && score[1]
-                                != num_rational::BigRational::from_integer(
-                                    (own.len() as i64).into()
-                                )
-                        {
-                            format!(", {} with komi", rational::format(&score[1]))
-                        } else {
-                            String::new()
-                        }
-                    ),
-                ));
-            }
-        }
-        (RuleId::Mango, Some(score)) => {
-            for player in Player::BOTH {
-                let own: Vec<Vertex> = (0..board.len())
-                    .filter(|&v| last.position[v] == player.colour())
-                    .collect();
-                out.push(step(
-                    "mango:SCORE",
-                    format!(
-                        "{}'s score is its initial score, plus F over its points {}, plus F over the empty points it alone reaches: {}",
-                        player.word(),
-                        set_text(board, &own),
-                        rational::format(&score[player.index()])
-                    ),
-                ));
-            }
-        }
-        (_, Some(score)) => out.push(step(
-            "score",
-            format!(
-                "Black {}, White {}",
-                rational::format(&score[0]),
-                rational::format(&score[1])
-            ),
-        )),
-        (_, None) => {}
-    }
-    if setup.rules == RuleId::TopoStones && result.by == EndReason::Score {
-        out.push(step(
-            "topo:R5b",
-            match result.winner {
-                Some(p) => format!("the larger score wins: {}'s", p.word()),
-                None => "equal scores: a tie".to_string(),
-            },
-        ));
-    }
     let how = match result.by {
         EndReason::Score => "by score",
         EndReason::Resignation => "by resignation",
         EndReason::NoMove => "as the other cannot move",
         EndReason::Repetition => "by a repetition (option repetition_end)",
     };
-    out.push(step("result", format!("{winner} {how}")));
+    out.push(Step {
+        clause: "result".into(),
+        says: format!("{winner} {how}"),
+    });
     out
 }
 
-/// Reading 1 of `ggg1:4` (spec/ambiguities.md) beside the network article's flooding
-/// (`nrich:flood`): under `neutral: none` each player's territory is what flooding from its
-/// stones reaches and flooding from the opponent's does not (`nrich::undisputed_territory`);
-/// under `neutral: both` (the text as written) the empty groups that touch no stone count
-/// for both, where flooding would give them to nobody.
-fn neutral_reading(setup: &crate::game::Setup, position: &[Colour]) -> Vec<Step> {
+/// A player's count, in the words of the family's scoring clause.
+fn counted(
+    setup: &Setup,
+    clause: Clause,
+    player: Player,
+    own: &[Vertex],
+    territory: &[Vertex],
+    score: &num_rational::BigRational,
+) -> String {
     let board = &setup.board;
-    let flooded: nrich::Position = position.iter().copied().collect();
-    match setup.options.neutral {
-        Neutral::None => Player::BOTH
-            .iter()
-            .map(|&player| {
-                let reached: Vec<Vertex> =
-                    nrich::flooded_from(board, &flooded, player.colour()).into_iter().collect();
-                let undisputed: Vec<Vertex> =
-                    nrich::undisputed_territory(board, &flooded, player)
-                        .into_iter()
-                        .collect();
-                step(
-                    "nrich:flood",
-                    format!(
-                        "flooding from the {} stones reaches {}, of which {} is not reached from the {} stones: {}'s territory under neutral: none (reading 1)",
-                        player.word(),
-                        set_text(board, &reached),
-                        set_text(board, &undisputed),
-                        player.opponent().word(),
-                        player.word()
-                    ),
-                )
-            })
-            .collect(),
-        Neutral::Both => {
-            let no_stone: Vec<Vertex> = (0..board.len())
-                .filter(|&v| position[v] == Colour::Empty)
-                .filter(|&v| {
-                    !nrich::flooded_from(board, &flooded, Colour::Black).contains(&v)
-                        && !nrich::flooded_from(board, &flooded, Colour::White).contains(&v)
-                })
-                .collect();
-            if no_stone.is_empty() {
-                return Vec::new();
+    match clause {
+        Clause::Topo(_) => {
+            let points = num_rational::BigRational::from_integer((own.len() as i64).into());
+            format!(
+                "{}'s score is its number of points: {} {}{}",
+                player.word(),
+                own.len(),
+                set_text(board, own),
+                if *score != points {
+                    format!(", {} with komi", rational::format(score))
+                } else {
+                    String::new()
+                }
+            )
+        }
+        Clause::Mango(_) => format!(
+            "{}'s score is its initial score, plus F over its points {}, plus F over the empty points it alone reaches: {}",
+            player.word(),
+            set_text(board, own),
+            rational::format(score)
+        ),
+        _ => {
+            // Reading 1: under `neutral: none` an empty group must touch the player's
+            // colour too (spec/ambiguities.md).
+            let touching = match setup.options.neutral {
+                Neutral::Both => String::new(),
+                Neutral::None => format!("a {} neighbour and ", player.word()),
+            };
+            let mut says = format!(
+                "{} counts {}: {} {} vertices {} and {} empty vertices in groups with {}no {} neighbour {}",
+                player.word(),
+                own.len() + territory.len(),
+                own.len(),
+                player.word(),
+                set_text(board, own),
+                territory.len(),
+                touching,
+                player.opponent().word(),
+                set_text(board, territory)
+            );
+            if player == Player::White && !setup.komi.is_zero() {
+                says.push_str(&format!(
+                    ", plus komi {} (ggg1:notes): {}",
+                    rational::format(&setup.komi),
+                    rational::format(score)
+                ));
             }
-            vec![step(
-                "nrich:flood",
-                format!(
-                    "no flooding reaches the empty vertices {}: they touch no stone, and ggg1:4 as written (neutral: both, reading 1) counts them for both players; under neutral: none they would count for nobody",
-                    set_text(board, &no_stone)
-                ),
-            )]
+            says
         }
     }
+}
+
+impl TurnTrace {
+    /// The turn's lines of [`Trace::to_text`]: a line for the turn, one a clause.
+    pub fn to_text(&self) -> String {
+        let mut out = format!("  {:>3}. {}\n", self.number, self.turn);
+        for s in &self.steps {
+            out.push_str(&format!("         {}: {}\n", s.clause, s.says));
+        }
+        out
+    }
+
+    /// `{"number", "turn", "legal", "steps": [{"clause", "says"}]}`.
+    pub fn to_json(&self) -> Value {
+        json!({
+            "number": self.number,
+            "turn": self.turn,
+            "legal": self.legal,
+            "steps": steps_json(&self.steps),
+        })
+    }
+}
+
+/// `[{"clause", "says"}]`.
+pub fn steps_json(steps: &[Step]) -> Value {
+    steps
+        .iter()
+        .map(|s| json!({"clause": s.clause, "says": s.says}))
+        .collect()
+}
+
+/// The end's lines of [`Trace::to_text`], from `  end:`.
+pub fn end_text(end: &[Step]) -> String {
+    let mut out = String::from("  end:\n");
+    for s in end {
+        if s.clause.is_empty() {
+            out.push_str(&format!("         {}\n", s.says));
+        } else {
+            out.push_str(&format!("         {}: {}\n", s.clause, s.says));
+        }
+    }
+    out
 }
 
 impl Trace {
@@ -754,37 +602,17 @@ impl Trace {
     pub fn to_text(&self) -> String {
         let mut out = String::from("why:\n");
         for t in &self.turns {
-            out.push_str(&format!("  {:>3}. {}\n", t.number, t.turn));
-            for s in &t.steps {
-                out.push_str(&format!("         {}: {}\n", s.clause, s.says));
-            }
+            out.push_str(&t.to_text());
         }
-        out.push_str("  end:\n");
-        for s in &self.end {
-            if s.clause.is_empty() {
-                out.push_str(&format!("         {}\n", s.says));
-            } else {
-                out.push_str(&format!("         {}: {}\n", s.clause, s.says));
-            }
-        }
+        out.push_str(&end_text(&self.end));
         out
     }
 
     /// `{"turns": [{"number", "turn", "legal", "steps": [{"clause", "says"}]}], "end": [...]}`.
     pub fn to_json(&self) -> Value {
-        let steps = |s: &[Step]| -> Value {
-            s.iter()
-                .map(|s| json!({"clause": s.clause, "says": s.says}))
-                .collect()
-        };
         json!({
-            "turns": self.turns.iter().map(|t| json!({
-                "number": t.number,
-                "turn": t.turn,
-                "legal": t.legal,
-                "steps": steps(&t.steps),
-            })).collect::<Vec<_>>(),
-            "end": steps(&self.end),
+            "turns": self.turns.iter().map(TurnTrace::to_json).collect::<Vec<_>>(),
+            "end": steps_json(&self.end),
         })
     }
 }

@@ -517,7 +517,11 @@ pub fn reset_board(state: &State, to: &[Colour], winner: Player) -> Result<Playe
 /// under its clause, then what the rules did instead.
 pub fn decline(state: &State) -> Option<Played<State>> {
     let (clause, next) = match state.phase {
-        Phase::NamingKomi => (Directed::Komi, choose_colour(state, &zero(), Player::White)),
+        // As komi 0 named and White taken: White gains 0, Black's first turn begins.
+        Phase::NamingKomi => (
+            Directed::Komi,
+            begin_turn(&gain_komi(state, &zero()), Player::Black),
+        ),
         Phase::AfterPlacement { mover } => (Directed::Ko, begin_turn(state, mover.opponent())),
         Phase::Resetting { winner } => (Directed::Ko, begin_turn(state, winner)),
         _ => return None,

@@ -388,9 +388,7 @@ pub fn turn(state: &State, turn: &Turn) -> Result<Played<State>, Illegal> {
 pub fn pass(state: &State) -> Played<State> {
     pass_scored_by(state, |s| {
         let scores = scores(s);
-        let counted =
-            Player::BOTH.map(|p| (territory(&s.set, &s.config, p), scores[p.index()].clone()));
-        counted
+        Player::BOTH.map(|p| (territory(&s.set, &s.config, p), scores[p.index()].clone()))
     })
 }
 
