@@ -19,6 +19,17 @@ use crate::rational;
 /// The most intervals a threshold may have (a cap against absurd inputs).
 pub const MAX_INTERVALS: usize = 1000;
 
+/// The most bits the least common multiple of every denominator of the equipment (F's
+/// values, T's bounds, the initial scores) may have: the cap that bounds MANGO's exact
+/// arithmetic (`spec/FORMAT.md`, "Caps"). Every sum of weights the rules form (a liberty
+/// region's z, a score) has a denominator dividing it, so every number MANGO computes on a
+/// board within the vertex cap has at most this many bits plus those of the largest
+/// numerator (200 characters, [`rational::MAX_RATIONAL_TEXT`]) plus 22: sums, comparisons
+/// and the threshold cost microseconds each. Without it, 400 weights `1/(10^197 + i)`
+/// (each within the text cap) add up to a denominator of 262 000 bits, and one move took
+/// minutes.
+pub const MAX_DENOMINATOR_BITS: u64 = 1024;
+
 /// One end of an interval: a rational, and whether the interval contains it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Bound {
@@ -326,6 +337,45 @@ impl Weights {
             threshold: Threshold::at_least_one(),
             scores: [BigRational::zero(), komi],
         }
+    }
+}
+
+impl Weights {
+    /// Checks the cap on MANGO's arithmetic ([`MAX_DENOMINATOR_BITS`]): the least common
+    /// multiple of the denominators of F, of T's bounds and of the initial scores, computed
+    /// over the distinct denominators and stopped as soon as it passes the cap (so the check
+    /// itself costs at most one multiplication of numbers of twice the cap per denominator).
+    /// The message says which value took the multiple over the cap.
+    pub fn check_arithmetic_size(&self) -> Result<(), String> {
+        use num_integer::Integer as _;
+        let bounds = self
+            .threshold
+            .intervals
+            .iter()
+            .flat_map(|i| [i.lower.as_ref(), i.upper.as_ref()])
+            .flatten()
+            .map(|b| (&b.value, "a bound of the threshold T"));
+        let values = self
+            .weight
+            .iter()
+            .map(|w| (w, "a weight F"))
+            .chain(bounds)
+            .chain(self.scores.iter().map(|s| (s, "an initial score")));
+        let mut seen = std::collections::HashSet::new();
+        let mut lcm = num_bigint::BigInt::one();
+        for (value, what) in values {
+            if value.denom().is_one() || !seen.insert(value.denom()) {
+                continue;
+            }
+            lcm = lcm.lcm(value.denom());
+            if lcm.bits() > MAX_DENOMINATOR_BITS {
+                return Err(format!(
+                    "the denominators of the weights, the threshold and the scores have a least common multiple of more than {MAX_DENOMINATOR_BITS} bits (the cap on MANGO's exact arithmetic) once {what}, {}, is counted; use fewer distinct denominators (decimals such as 0.125 share theirs)",
+                    rational::format(value)
+                ));
+            }
+        }
+        Ok(())
     }
 }
 

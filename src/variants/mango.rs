@@ -35,28 +35,61 @@ pub fn make_move(
 ) -> Configuration {
     let mut colours = config.colours(set.board.len());
     colours[n] = player.colour();
+    // Built from `config` point by point (`Configuration::with`, as the clause's steps
+    // move points), so that it shares all but the changed points with the configurations
+    // before it: `earlier` keeps every configuration of the game, and one built afresh
+    // would cost the whole board in memory a move.
+    let mut made = config.with(n, player.colour());
     for side in [player.opponent(), player] {
         let dead = spec_fast::mango::not_alive(&set.board, &set.f, &set.t, &colours, side.colour());
         for v in dead {
             colours[v] = Colour::Empty;
+            made = made.with(v, Colour::Empty);
         }
     }
-    Configuration::of(&colours)
+    made
 }
 
 /// `mango:TURN` as [`mango::turn`] plays it, with a move's steps 2 to 4 made by the fast
-/// [`make_move`]; every other turn (a pass, a refusal) is the transcription's own.
+/// [`make_move`] and the scores of the pass that ends the game counted by the fast
+/// [`scores`] ([`pass`]); every other turn (a refusal) is the transcription's own.
 pub fn turn(state: &State, turn: &Turn) -> Result<Played<State>, Illegal> {
+    let playing = !mango::ends(state.consecutive_passes) && turn.player() == state.to_move;
     match *turn {
         // mango:MOVE and mango:LEGAL — the transcription's arm, steps 2 to 4 made fast.
-        Turn::Move { player, at }
-            if !mango::ends(state.consecutive_passes) && player == state.to_move =>
-        {
+        Turn::Move { player, at } if playing => {
             let n = mango::select(state, at)?;
             mango::legal_move(state, n, make_move(&state.set, &state.config, player, n))
         }
+        // mango:TURN — the transcription's arm, the end's scores counted fast.
+        Turn::Pass { .. } if playing => Ok(pass(state)),
         _ => mango::turn(state, turn),
     }
+}
+
+/// `mango:TURN` — a pass, as [`mango::pass`]: the configuration stays, the other player has
+/// the turn, and the second pass in a row ends the game (`mango:END`), decided by the
+/// scores (`mango:SCORE`) counted by [`territory_and_scores`] (regions of E, one pass over
+/// the board) where the transcription's [`mango::scores`] searches paths from every empty
+/// point (the square of the board: 29 s on 100x100). The transcription's own
+/// [`mango::pass_scored_by`] makes the pass; tested equal to [`mango::pass`].
+pub fn pass(state: &State) -> Played<State> {
+    mango::pass_scored_by(state, territory_and_scores)
+}
+
+/// `mango:SCORE` — each player's territory ([`mango::territory`], in point order) and
+/// score ([`mango::scores`]), Black's then White's, the territory found for the whole
+/// board at once by [`spec_fast::mango::territory`].
+pub fn territory_and_scores(state: &State) -> [(Vec<Point>, BigRational); 2] {
+    let set = &state.set;
+    let territory = spec_fast::mango::territory(&set.board, &state.config.colours(set.board.len()));
+    Player::BOTH.map(|p| {
+        let counted: OrdSet<Point> = territory[p.index()].iter().copied().collect();
+        let score = state.initial_scores[p.index()].clone()
+            + mango::weight_of(set, state.config.stones(p))
+            + mango::weight_of(set, &counted);
+        (counted.into_iter().collect(), score)
+    })
 }
 
 /// A 64-bit key of a configuration: [`spec_fast::colouring_key`] of its colouring, from

@@ -9,6 +9,7 @@
 mod support;
 
 mod cli;
+mod end_score;
 mod engine;
 mod equipment;
 mod exinf;

@@ -87,11 +87,15 @@ impl MangoSpec {
         let score =
             |s: Option<&Rational>| s.map_or(BigRational::from_integer(0.into()), |r| r.0.clone());
         let scores = self.scores.clone().unwrap_or_default();
-        Ok(Weights {
+        let weights = Weights {
             weight,
             threshold,
             scores: [score(scores.black.as_ref()), score(scores.white.as_ref())],
-        })
+        };
+        weights
+            .check_arithmetic_size()
+            .map_err(|e| InputError(format!("field 'mango': {e}")))?;
+        Ok(weights)
     }
 
     /// The record's form of some equipment: the most frequent weight as the default.
