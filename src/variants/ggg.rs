@@ -51,7 +51,8 @@ pub struct GraphGoGame {
     pub history: Vector<(Colouring, Player)>,
     /// The colourings of `history` by the player to move at them, indexed by
     /// [`Player::index`] (situational superko forbids a move by Black the colourings at
-    /// which White was to move, and the other way round).
+    /// which White was to move, and the other way round). Kept under `repetition:
+    /// situational` only (adding a colouring reads all of it), empty under the others.
     pub situations: [HashSet<Colouring>; 2],
     /// The key of every colouring of `history`, in order ([`spec_fast::colouring_key`]):
     /// kept so that [`GraphGoGame::legal_moves`] tells new colourings from earlier ones
@@ -73,17 +74,24 @@ impl GraphGoGame {
 
     /// [`GraphGoGame::start`], and the clauses the start applied: the source's
     /// ([`spec::ggg::start`]), rule 4 under the options, and the network article's words
-    /// for the board ([`network_words_of_start`]).
+    /// for the board ([`network_words_of_start`]). Under versions 2 and 3 rule 4 is always
+    /// decided here: the source decides "unable to make a move" by making every move of the
+    /// board (|V| moves of |V| steps, most refused: minutes on a path of 20,001 points whose
+    /// every empty point is a suicide), the fast legal moves ([`GraphGoGame::legal_moves`],
+    /// tested equal to the source's turn) at once.
     pub fn start_traced(setup: &Setup) -> Result<Played<GraphGoGame>, String> {
         let options = setup.options;
-        let started = if options == Options::default() {
-            spec::ggg::start(setup)?
-        } else {
+        let decided_here = options != Options::default() || setup.rules != Version::V1.rules();
+        let started = if decided_here {
             spec::ggg::start_before_end(setup)?
+        } else {
+            spec::ggg::start(setup)?
         };
         let Played { state, mut applied } = started;
         let mut situations = [HashSet::new(), HashSet::new()];
-        situations[state.to_move.index()].insert(state.position.f.clone());
+        if setup.options.repetition == Repetition::Situational {
+            situations[state.to_move.index()].insert(state.position.f.clone());
+        }
         let mut game = GraphGoGame {
             options,
             history: Vector::unit((state.position.f.clone(), state.to_move)),
@@ -93,7 +101,7 @@ impl GraphGoGame {
             ko: None,
             state,
         };
-        if options != Options::default() {
+        if decided_here {
             if let Some(ended) = game.end_under_options(None) {
                 game.state.result = Some(ended.state);
                 applied.extend(ended.applied);
@@ -142,7 +150,9 @@ impl GraphGoGame {
             next.by_move.push_back(matches!(turn, Turn::Move { .. }));
             next.history
                 .push_back((state.position.f.clone(), state.to_move));
-            next.situations[state.to_move.index()].insert(state.position.f.clone());
+            if self.options.repetition == Repetition::Situational {
+                next.situations[state.to_move.index()].insert(state.position.f.clone());
+            }
             let key = if matches!(turn, Turn::Move { .. }) {
                 spec_fast::colouring_key(state.position.f.iter().copied())
             } else {
@@ -152,7 +162,7 @@ impl GraphGoGame {
         }
         next.state = state;
         let turn_steps = applied.len();
-        if self.options != Options::default() {
+        if self.options != Options::default() || self.state.rules != Version::V1 {
             let resigned = matches!(turn, Turn::Resign { .. }).then(|| turn.player());
             if let Some(ended) = next.end_under_options(resigned) {
                 next.state.result = Some(ended.state);
@@ -231,7 +241,8 @@ impl GraphGoGame {
     /// repetition) that removes more of the mover's own stones than the option lets is
     /// refused under `option:self_capture`, as before the repetition rule.
     fn source_turn(&self, view: &State, turn: &Turn) -> Result<Played<State>, Illegal> {
-        let source = if self.options == Options::default() {
+        // Rule 4 of versions 2 and 3 is decided by the caller, as at the start.
+        let source = if self.options == Options::default() && view.rules == Version::V1 {
             spec::ggg::turn(view, turn)
         } else {
             spec::ggg::turn_before_end(view, turn)
@@ -443,6 +454,11 @@ impl GraphGoGame {
             Repetition::KoPoint | Repetition::None => std::collections::HashSet::new(),
         };
         let now = *self.history_keys.last().expect("history is never empty");
+        // A move whose stone is removed alone, capturing nothing, gives the colouring now
+        // again: forbidden exactly when the colouring now is one the rule forbids, asked
+        // once (on a path whose every empty point is such a suicide, asking `move_refusal`
+        // of each made every move: the square of the board).
+        let repeats_now = std::cell::OnceCell::new();
         effects
             .iter()
             .filter(|e| {
@@ -450,13 +466,49 @@ impl GraphGoGame {
                     Player::Black => e.removed_black,
                     Player::White => e.removed_white,
                 };
-                !refuses_self_capture(self.options.self_capture, own_removed)
-                    && self.ko != Some((e.at, player))
-                    && (!forbidden.contains(&spec_fast::ggg::produced_key(now, &f, player, e))
-                        || self.move_refusal(player, e.at).is_none())
+                if refuses_self_capture(self.options.self_capture, own_removed)
+                    || self.ko == Some((e.at, player))
+                {
+                    return false;
+                }
+                if !forbidden.contains(&spec_fast::ggg::produced_key(now, &f, player, e)) {
+                    return true;
+                }
+                if e.removed == [e.at] {
+                    return !*repeats_now.get_or_init(|| self.now_is_forbidden(player));
+                }
+                self.move_refusal(player, e.at).is_none()
             })
             .map(|e| e.at)
             .collect()
+    }
+
+    /// Whether the repetition rule forbids a move by `player` to give the colouring now
+    /// again: under positional superko always (reading 3: the current colouring is an
+    /// earlier one), under the other rules when the colouring now is one they forbid (each
+    /// earlier colouring with the key of now's compared whole, a shared one at once).
+    fn now_is_forbidden(&self, player: Player) -> bool {
+        let (now, _) = self.history.last().expect("history is never empty");
+        let key = *self.history_keys.last().expect("history is never empty");
+        let same = |i: usize| {
+            self.history_keys[i] == key && {
+                let f = &self.history[i].0;
+                f.ptr_eq(now) || f == now
+            }
+        };
+        match self.options.repetition {
+            Repetition::Positional => true,
+            Repetition::Situational => {
+                (0..self.history.len()).any(|i| self.history[i].1 == player.opponent() && same(i))
+            }
+            Repetition::NaturalSituational => (0..self.history.len())
+                .any(|i| self.by_move[i] && self.history[i].1 == player.opponent() && same(i)),
+            Repetition::Simple => {
+                let n = self.history.len();
+                n >= 2 && same(n - 2)
+            }
+            Repetition::KoPoint | Repetition::None => false,
+        }
     }
 
     /// Every legal turn for the player to move, sorted: a move wherever

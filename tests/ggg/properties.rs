@@ -129,6 +129,17 @@ fn any_setup(board: graphgo::board::Board) -> impl Strategy<Value = Setup> {
     setup_on(board, any_rules(), any_options(), Komi::Any)
 }
 
+/// A setup of version 2 or 3 under the source's own options (the reading of rule 4 the
+/// transcription states), with any colouring, either player first, any prisoners.
+fn version_2_or_3_setup(board: graphgo::board::Board) -> impl Strategy<Value = Setup> {
+    setup_on(
+        board,
+        prop_oneof![Just(RuleId::Ggg2), Just(RuleId::Ggg3)],
+        Just(Options::default()),
+        Komi::Zero,
+    )
+}
+
 /// A setup and a permutation of its vertices.
 fn case_and_permutation() -> impl Strategy<Value = (Case, Vec<Vertex>)> {
     case(any_board(), any_setup, TURNS).prop_flat_map(|c| {
@@ -192,6 +203,42 @@ proptest! {
                 prop_assert_eq!(&fast, &ggg::legal_turns(&source), "{}", played.record());
             }
             compared += 1;
+        }
+    }
+
+    /// Versions 2 and 3 as played (`variants::ggg::GraphGoGame`, which leaves "unable to
+    /// make a move", `ggg2:4` and `ggg3:4`, to its fast legal moves instead of the source's
+    /// making every move of the board) are the source itself: the start is `ggg::start`,
+    /// and every turn attempted (refusals included, with their clause and words) is
+    /// `ggg::turn`, result included, on random boards from random setups (their stones
+    /// make no-move endings frequent), under the source's own options.
+    #[test]
+    fn ggg2_4_and_ggg3_4_decided_by_the_fast_moves_are_the_source_s(
+        case in case(any_board(), version_2_or_3_setup, TURNS),
+    ) {
+        let played = drive(&case)?;
+        let mut game = GraphGoGame::start(&played.setup).expect("the case's setup starts");
+        let mut source = ggg::start(&played.setup).expect("the case's setup starts").state;
+        prop_assert_eq!(&game.state, &source, "at the start\n{}", played.record());
+        for step in &played.steps {
+            let (fast, written) = (game.after(&step.turn), ggg::turn(&source, &step.turn));
+            match (fast, written) {
+                (Ok(g), Ok(s)) => {
+                    let s = s.state;
+                    prop_assert_eq!(&g.state, &s, "after {:?}\n{}", step.turn, played.record());
+                    (game, source) = (g, s);
+                }
+                (Err(f), Err(w)) => prop_assert_eq!(
+                    (f.clause, f.reason),
+                    (w.clause, w.reason),
+                    "{:?} refused\n{}", step.turn, played.record()
+                ),
+                (f, w) => prop_assert!(
+                    false,
+                    "{:?}: played {:?}, source {:?}\n{}",
+                    step.turn, f.map(|_| ()), w.map(|_| ()), played.record()
+                ),
+            }
         }
     }
 
@@ -623,4 +670,32 @@ fn the_legal_turns_found_by_locality_agree_on_grid_playouts() {
         }
     }
     assert!(compared > 200, "{compared}");
+}
+
+/// Case 8 of issue 27, small: a path of 201 points, White on every even point and Black to
+/// move under versions 2 and 3: every empty point is a suicide that gives the colouring
+/// back, so Black is unable to make a move and loses at the start (`ggg2:4`, `ggg3:4`,
+/// Black holding no prisoner to pass with). The game's start, deciding it by the fast
+/// legal moves, is the source's, which makes all 101 moves (the same record on 20,001
+/// points is `tests/cli/caps.rs`'s, answered in a second).
+#[test]
+fn a_player_whose_every_move_is_a_suicide_has_no_move_as_the_source_says() {
+    for rules in [RuleId::Ggg2, RuleId::Ggg3] {
+        let board = graphgo::board::Board::path(201).unwrap();
+        let mut setup = Setup::new(rules, board);
+        for v in (1..201).step_by(2) {
+            setup.initial[v] = Colour::White;
+        }
+        let game = GraphGoGame::start(&setup).unwrap();
+        let source = ggg::start(&setup).unwrap().state;
+        assert_eq!(game.state, source, "{rules:?}");
+        let result = source.result.expect("Black cannot move");
+        assert_eq!(result.winner, Some(Player::White));
+        assert_eq!(result.by, graphgo::game::EndReason::NoMove);
+        // One white stone fewer (point 2 empty) and Black has a move at 1-2's end: 1.
+        setup.initial[1] = Colour::Empty;
+        let game = GraphGoGame::start(&setup).unwrap();
+        assert_eq!(game.state, ggg::start(&setup).unwrap().state, "{rules:?}");
+        assert_eq!(game.state.result, None, "Black may play 1 or 2");
+    }
 }
