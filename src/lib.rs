@@ -2,11 +2,13 @@
 //!
 //! Layers, each importing only those below it (`tests/project/layers.rs` reads every `use` of
 //! `src/` and fails on an arrow that points up or sideways):
-//! 0. [`rational`]: exact numbers as text;
+//! 0. [`rational`]: exact numbers as text; [`signals`]: SIGINT and SIGTERM as one
+//!    process-wide flag that long loops ask;
 //! 1. [`board`]: the equipment: graphs and their builders, and what each family adds to
 //!    them (go-spaces, weights and threshold, digraphs);
 //! 2. [`game`]: the vocabulary every rule set shares: colours, players, turns, setups, what
-//!    is observed, the traits [`game::RuleSet`] and [`game::Playable`];
+//!    is observed, the traits [`game::RuleSet`] and [`game::Playable`]; [`caps`]: the caps
+//!    on a command's work (points x turns), plain numbers in and out;
 //! 3. [`io`]: records, SGF, the readers' bounds and words, the report of a replayed game;
 //!    [`spec_fast`]: faster equivalents of clause functions, for the rule sets of
 //!    `variants`, where the literal reading costs the square of the board a turn (each
@@ -30,9 +32,11 @@
 #![deny(unsafe_code)]
 
 pub mod rational;
+pub mod signals;
 
 pub mod board;
 
+pub mod caps;
 pub mod game;
 
 pub mod io;

@@ -66,6 +66,7 @@ fn legal_turns(game: &Game, positions: usize) -> Result<Vec<(usize, Vec<String>)
     let mut playing = Spec.start(&game.setup).map_err(|e| e.to_string())?;
     let mut out = Vec::with_capacity(positions);
     for k in 0..positions {
+        crate::signals::interrupted().map_err(|e| e.to_string())?;
         let legal = playing.legal_turns();
         out.push((
             legal.len(),

@@ -15,14 +15,12 @@
 //! - [`signature`] names what kind of bug a divergence shows (the rules, the clause, the
 //!   kind of difference), so that a campaign keeps one shrunk record per signature and a
 //!   count, not one file per game.
-//! - [`Signals`]: SIGINT and SIGTERM set a flag that long loops poll (the `signal-hook`
-//!   crate), so that a campaign finishes the write in progress, prints its summary so far
+//! - [`Signals`]: SIGINT and SIGTERM set a flag that long loops poll (the process-wide
+//!   one of `crate::signals`), so that a campaign finishes the write in progress, prints its summary so far
 //!   and exits 130 or 143 (128 + the signal's number, as shells report it).
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Arc;
 
 use crate::differential::compare::{Difference, Divergence, Verdict};
 use crate::game::{Setup, Turn};
@@ -276,42 +274,23 @@ fn turn_kind(turn: &Turn) -> &'static str {
     }
 }
 
-/// SIGINT and SIGTERM caught as a flag (the `signal-hook` crate): the first one asks the
-/// running command to stop at the next point where nothing is half written; a second one
-/// ends the process at once (exit 130 or 143), for a command stuck where it does not look.
+/// SIGINT and SIGTERM caught as a flag (the process-wide one of [`crate::signals`]): the
+/// first one asks the running command to stop at the next point where nothing is half
+/// written; a second one ends the process at once (exit 130 or 143), for a command stuck
+/// where it does not look.
 #[derive(Clone, Debug, Default)]
 pub struct Signals {
-    caught: Arc<AtomicUsize>,
+    /// False for [`Signals::none`]: signals that never come.
+    live: bool,
 }
 
 impl Signals {
-    /// Starts catching SIGINT and SIGTERM. Where the handlers cannot be installed, the
-    /// signals keep their default action (the process ends) and a warning says so.
+    /// Starts catching SIGINT and SIGTERM ([`crate::signals::watch`]). Where the handlers
+    /// cannot be installed, the signals keep their default action (the process ends) and a
+    /// warning says so.
     pub fn watch() -> Signals {
-        use signal_hook::consts::{SIGINT, SIGTERM};
-        let signals = Signals::default();
-        let again = Arc::new(AtomicBool::new(false));
-        for signal in [SIGINT, SIGTERM] {
-            // Registered first, so that it runs before the flag below is set: it ends the
-            // process only when a signal came before.
-            let installed = signal_hook::flag::register_conditional_shutdown(
-                signal,
-                128 + signal,
-                Arc::clone(&again),
-            )
-            .and_then(|_| signal_hook::flag::register(signal, Arc::clone(&again)))
-            .and_then(|_| {
-                signal_hook::flag::register_usize(
-                    signal,
-                    Arc::clone(&signals.caught),
-                    signal as usize,
-                )
-            });
-            if let Err(e) = installed {
-                crate::errln!("graphgo: cannot catch signal {signal}: {e}");
-            }
-        }
-        signals
+        crate::signals::watch();
+        Signals { live: true }
     }
 
     /// Signals that never come (for library callers and tests).
@@ -321,10 +300,7 @@ impl Signals {
 
     /// The signal caught, if any.
     pub fn caught(&self) -> Option<i32> {
-        match self.caught.load(Ordering::Relaxed) {
-            0 => None,
-            s => Some(s as i32),
-        }
+        self.live.then(crate::signals::caught).flatten()
     }
 
     /// The signal's name (SIGINT, SIGTERM), if one was caught.

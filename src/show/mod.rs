@@ -196,6 +196,13 @@ pub struct Label {
 /// ends the play, and is said in the notes. Errors (a turn past the end, a board too big to
 /// draw, a family the transcription cannot start) are sentences for the user.
 pub fn picture(game: &Game, turn: Option<usize>) -> Result<Picture, String> {
+    let replayed = turn.map_or(game.turns.len(), |n| n.min(game.turns.len()));
+    crate::caps::check(
+        crate::caps::Work::Replay,
+        game.setup.rules,
+        game.setup.board.len(),
+        replayed,
+    )?;
     let mut frames = Frames::new(game)?;
     let played = frames.play_all(turn)?;
     if let Some(n) = turn {
@@ -208,6 +215,12 @@ pub fn picture(game: &Game, turn: Option<usize>) -> Result<Picture, String> {
 
 /// The pictures after every turn from 0 (the setup) to the last turn played, in one replay.
 pub fn pictures(game: &Game) -> Result<Vec<Picture>, String> {
+    crate::caps::check(
+        crate::caps::Work::Viewer,
+        game.setup.rules,
+        game.setup.board.len(),
+        game.turns.len() + 1,
+    )?;
     let mut frames = Frames::new(game)?;
     let mut all = vec![frames.draw()];
     while frames.step()? {
@@ -266,6 +279,7 @@ impl<'g> Frames<'g> {
 
     /// Plays the next turn of the record; false at the end or at an illegal turn.
     fn step(&mut self) -> Result<bool, String> {
+        crate::signals::interrupted().map_err(|e| e.to_string())?;
         let Some(turn) = self.game.turns.get(self.index) else {
             return Ok(false);
         };
@@ -404,12 +418,14 @@ impl<'g> Frames<'g> {
         let Some(player) = self.now.to_move else {
             return Vec::new();
         };
+        // Sorted (`Playable::legal_turns`): each target is looked up, not searched for (a
+        // scan of the list for every target cost the square of the board a picture).
         let legal = self.playing.legal_turns();
         let targets = self.game.setup.turn_names().len();
         (0..targets)
             .filter(|&at| {
                 let turn = Turn::Move { player, at };
-                if legal.binary_search(&turn).is_ok() || legal.contains(&turn) {
+                if legal.binary_search(&turn).is_ok() {
                     return false;
                 }
                 let Some(mut copy) = self.playing.fork() else {

@@ -257,11 +257,15 @@ impl Vector {
         Ok(Vector { head, record, game })
     }
 
-    /// Reads a vector file. Errors start with the path.
+    /// Reads a vector file. Errors start with the path; a vector whose judgement is over
+    /// the cap on its work ([`within_cap`]) is refused here, before any is judged.
     pub fn load(path: &Path) -> Result<Vector, InputError> {
         let (text, json) =
             crate::io::record::read_found_text_file(path, MAX_VECTOR_BYTES, "vector")?;
-        Vector::parse(&text, json).map_err(|e| InputError(format!("{}: {e}", path.display())))
+        let at_path = |e: String| InputError(format!("{}: {e}", path.display()));
+        let v = Vector::parse(&text, json).map_err(|e| at_path(e.0))?;
+        within_cap(&v.record, &v.game).map_err(at_path)?;
+        Ok(v)
     }
 
     /// The vector as YAML: comment lines from `note`, then the fields in flow style, one
@@ -605,6 +609,7 @@ fn derive_started(mut playing: Box<dyn Playable>, game: &Game) -> Result<Expecte
     let mut before = guarded(|| playing.observe()).map_err(|m| format!("panics: {m}"))?;
     let mut turns = Vec::with_capacity(game.turns.len());
     for (i, turn) in game.turns.iter().enumerate() {
+        crate::signals::interrupted().map_err(|e| e.to_string())?;
         let verdict = guarded(|| playing.play(turn))
             .map_err(|m| format!("panics at turn {} ({}): {m}", i + 1, turn.text(board)))?;
         let after = guarded(|| playing.observe()).map_err(|m| format!("panics: {m}"))?;
@@ -979,6 +984,24 @@ pub struct Draft {
     pub note: Option<String>,
 }
 
+/// Whether judging or writing a vector of `record` is within the cap on its work
+/// (`caps::Work::Vector`: points x turns, a lasso's cycle counted as often as it may be
+/// replayed); the message names the cap.
+pub fn within_cap(record: &Record, game: &Game) -> Result<(), String> {
+    let cycle = record.cycle.as_ref().map_or(0, Vec::len);
+    let steps = crate::caps::lasso_steps(
+        game.turns.len(),
+        cycle,
+        crate::spec::directed::MAX_LASSO_PASSES,
+    );
+    crate::caps::check(
+        crate::caps::Work::Vector,
+        game.setup.rules,
+        game.setup.board.len(),
+        steps,
+    )
+}
+
 /// A vector for `game`: expectations derived from the transcription (`reference`) and
 /// confirmed by `confirm` (the engine): `Err` naming the first difference when the two
 /// disagree. The readings are derived from the transcription.
@@ -989,6 +1012,7 @@ pub fn write_vector(
     game: &Game,
     draft: Draft,
 ) -> Result<Vector, String> {
+    within_cap(record, game)?;
     let mut expected = derive(reference, game).map_err(|e| format!("{}: {e}", reference.name()))?;
     // Keep the record's own text of each turn: a family may name its placements otherwise
     // than the board names its points (topological Go names elements of S). General Graph
