@@ -71,6 +71,11 @@ pub fn cap(work: Work, rules: RuleId) -> u64 {
     }
 }
 
+/// The most turns a conformance vector may have ([`Work::Vector`]): a vector file holds at
+/// most 1 MiB (`conformance::vectors::MAX_VECTOR_BYTES`), at least 30 bytes a turn, and
+/// each turn is replayed up to 13 times with its position written down by name.
+pub const MAX_VECTOR_TURNS: usize = 1 << 15;
+
 /// The turns a directed record's lasso may replay: its `turns`, then its `cycle` of
 /// `cycle` turns up to `passes` + 1 times round while looking for the period
 /// (`spec::directed::MAX_LASSO_PASSES`); `turns` alone without a cycle.

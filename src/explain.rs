@@ -104,19 +104,28 @@ pub fn explain(game: &Game) -> Result<Trace, String> {
 }
 
 /// [`explain`], one turn at a time: each turn's trace is handed to `each` as soon as it is
-/// known, and the end's steps are returned. An error from `each` stops the replay and is
-/// returned.
+/// known (so a caller that writes it out holds one turn, not the record's million), and the
+/// end's steps are returned. An error from `each` (an output that failed, a signal) stops
+/// the replay and is returned. A record over the cap on replaying (`caps::check`) is
+/// refused before any turn.
 pub fn explain_each(
     game: &Game,
     each: &mut dyn FnMut(TurnTrace) -> Result<(), String>,
 ) -> Result<Vec<Step>, String> {
     let setup = &game.setup;
+    crate::caps::check(
+        crate::caps::Work::Replay,
+        setup.rules,
+        setup.board.len(),
+        game.turns.len(),
+    )?;
     let names = setup.turn_names();
     let started = Spec.start_traced(setup).map_err(|e| e.to_string())?;
     let mut playing = started.state;
     // The steps of the end (the counts and the flooding), from the turn that ended the game.
     let mut scoring: Vec<Applied> = scoring_steps(&started.applied);
     for (i, turn) in game.turns.iter().enumerate() {
+        crate::signals::interrupted().map_err(|e| e.to_string())?;
         let number = i + 1;
         let text = turn.text(names);
         match playing.play_traced(turn) {

@@ -17,7 +17,7 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
-use crate::explain::{self, Step};
+use crate::explain::{self, steps_json};
 use crate::game::{RuleSet, Turn};
 use crate::io::record::{input_name, is_stdin, read_text_file, Game, MAX_RECORD_BYTES};
 use crate::show;
@@ -90,61 +90,94 @@ fn legal_turns(game: &Game, positions: usize) -> Result<Vec<(usize, Vec<String>)
     Ok(out)
 }
 
-fn steps_json(steps: &[Step]) -> Value {
-    steps
-        .iter()
-        .map(|s| json!({"clause": s.clause, "says": s.says}))
-        .collect()
+/// Everything the page says, computed before a byte of it is written (so that a record the
+/// viewer refuses writes nothing): the pictures of every position, the trace of every turn,
+/// the legal turns of every position.
+struct Data {
+    pictures: Vec<show::Picture>,
+    trace: explain::Trace,
+    legal: Vec<(usize, Vec<String>)>,
 }
 
-/// The data the page draws from: `{"title", "rules", "board", "about", "frames": [{"turn",
-/// "played", "svg", "notes", "steps", "legal": {"count", "shown"}}], "refused", "end"}`.
-pub fn data(game: &Game, about: &About) -> Result<Value, String> {
-    let pictures = show::pictures(game)?;
-    let trace = explain::explain(game)?;
-    let legal = legal_turns(game, pictures.len())?;
-    let frames: Vec<Value> = pictures
-        .iter()
-        .zip(&legal)
-        .enumerate()
-        .map(|(k, (picture, (count, shown)))| {
-            // Turn k (from 1) led to position k; a refused turn led nowhere.
-            let turn = k
-                .checked_sub(1)
-                .and_then(|i| trace.turns.get(i))
-                .filter(|t| t.legal);
-            json!({
-                "turn": k,
-                "played": turn.map(|t| t.turn.clone()),
-                "svg": show::svg(picture),
-                "notes": picture.notes,
-                "steps": turn.map_or(Value::Array(Vec::new()), |t| steps_json(&t.steps)),
-                "legal": {"count": count, "shown": shown},
-            })
+impl Data {
+    fn of(game: &Game) -> Result<Data, String> {
+        let pictures = show::pictures(game)?;
+        let trace = explain::explain(game)?;
+        let legal = legal_turns(game, pictures.len())?;
+        if pictures.is_empty() {
+            return Err("the record has no position to show".into());
+        }
+        Ok(Data {
+            pictures,
+            trace,
+            legal,
         })
-        .collect();
-    let refused = trace.turns.iter().find(|t| !t.legal).map(|t| {
+    }
+
+    /// Frame k: `{"turn", "played", "svg", "notes", "steps", "legal": {"count", "shown"}}`.
+    fn frame(&self, k: usize) -> Value {
+        let picture = &self.pictures[k];
+        let (count, shown) = &self.legal[k];
+        // Turn k (from 1) led to position k; a refused turn led nowhere.
+        let turn = k
+            .checked_sub(1)
+            .and_then(|i| self.trace.turns.get(i))
+            .filter(|t| t.legal);
         json!({
-            "number": t.number,
-            "turn": t.turn,
-            "steps": steps_json(&t.steps),
+            "turn": k,
+            "played": turn.map(|t| t.turn.clone()),
+            "svg": show::svg(picture),
+            "notes": picture.notes,
+            "steps": turn.map_or(Value::Array(Vec::new()), |t| steps_json(&t.steps)),
+            "legal": {"count": count, "shown": shown},
         })
-    });
-    let first = pictures
-        .first()
-        .ok_or("the record has no position to show")?;
-    Ok(json!({
-        "title": about.title,
-        "comments": about.comments,
-        "cycle": about.cycle,
-        "rules": first.rules,
-        "board": first.board,
-        "turnsInRecord": game.turns.len(),
-        "legalShown": LEGAL_TURNS_SHOWN,
-        "frames": frames,
-        "refused": refused,
-        "end": steps_json(&trace.end),
-    }))
+    }
+
+    /// The data the page draws from, written to `emit` piece by piece (one frame's picture
+    /// at a time, never the whole page in memory): `{"title", "comments", "cycle", "rules",
+    /// "board", "turnsInRecord", "legalShown", "frames": [{"turn", "played", "svg", "notes",
+    /// "steps", "legal": {"count", "shown"}}], "refused", "end", "start"}`, as `<script>`
+    /// holds it ([`script_safe`]).
+    fn write(
+        &self,
+        game: &Game,
+        about: &About,
+        start: usize,
+        emit: &mut dyn FnMut(&str) -> Result<(), String>,
+    ) -> Result<(), String> {
+        let first = &self.pictures[0];
+        let refused = self.trace.turns.iter().find(|t| !t.legal).map(|t| {
+            json!({
+                "number": t.number,
+                "turn": t.turn,
+                "steps": steps_json(&t.steps),
+            })
+        });
+        let head = json!({
+            "title": about.title,
+            "comments": about.comments,
+            "cycle": about.cycle,
+            "rules": first.rules,
+            "board": first.board,
+            "turnsInRecord": game.turns.len(),
+            "legalShown": LEGAL_TURNS_SHOWN,
+        });
+        let head = script_safe(&head);
+        emit(&head[..head.len() - 1])?;
+        emit(",\"frames\":[")?;
+        for k in 0..self.pictures.len() {
+            crate::signals::interrupted().map_err(|e| e.to_string())?;
+            if k > 0 {
+                emit(",")?;
+            }
+            emit(&script_safe(&self.frame(k)))?;
+        }
+        emit("],\"refused\":")?;
+        emit(&script_safe(&json!(refused)))?;
+        emit(",\"end\":")?;
+        emit(&script_safe(&steps_json(&self.trace.end)))?;
+        emit(&format!(",\"start\":{start}}}"))
+    }
 }
 
 /// JSON placed inside a `<script>` element: every `<`, `>` and `&` written as a `\u` escape
@@ -165,16 +198,15 @@ fn html_text(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// `graphgo show FILE --format html [--turn N]`: the page of the record read from `file`
-/// (its comments shown unless it is SGF or standard input, `-`), opening at position `turn` (default 0) when the
-/// address has no `#turn=N`.
-pub fn command(
+/// What `graphgo show FILE --format html` says of the record read from `file` besides its
+/// turns: its title, its comments (unless it is SGF or standard input, `-`, which was read
+/// once already) and a directed record's cycle. The page is [`write_page`]'s.
+pub fn about_record(
     file: &Path,
     game: &Game,
     cycle: Option<&[Turn]>,
-    turn: Option<usize>,
     sgf: bool,
-) -> Result<String, String> {
+) -> Result<About, String> {
     let title = match file.file_name() {
         Some(name) if !is_stdin(file) => name.to_string_lossy().into_owned(),
         _ => input_name(file),
@@ -197,14 +229,30 @@ pub fn command(
         .iter()
         .map(|t| t.text(names))
         .collect();
-    page(game, &about, turn)
+    Ok(about)
 }
 
 /// The viewer page of `game`, opening at position `start` (default 0) when the address has
 /// no `#turn=N`.
 pub fn page(game: &Game, about: &About, start: Option<usize>) -> Result<String, String> {
-    let mut data = data(game, about)?;
-    let last = data["frames"].as_array().map_or(0, |f| f.len() - 1);
+    let mut out = String::new();
+    write_page(game, about, start, &mut |s| {
+        out.push_str(s);
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// [`page`], written to `emit` a piece at a time; an error before the first piece (a record
+/// the viewer refuses, a `start` past the last position) writes nothing.
+pub fn write_page(
+    game: &Game,
+    about: &About,
+    start: Option<usize>,
+    emit: &mut dyn FnMut(&str) -> Result<(), String>,
+) -> Result<(), String> {
+    let data = Data::of(game)?;
+    let last = data.pictures.len() - 1;
     if let Some(n) = start {
         if n > last {
             return Err(format!(
@@ -212,11 +260,13 @@ pub fn page(game: &Game, about: &About, start: Option<usize>) -> Result<String, 
             ));
         }
     }
-    data["start"] = json!(start.unwrap_or(0));
-    Ok(format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{title} · graphgo viewer</title>\n<style>\n{STYLE}</style>\n</head>\n{BODY}<script type=\"application/json\" id=\"game\">{data}</script>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n",
+    emit(&format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{title} · graphgo viewer</title>\n<style>\n{STYLE}</style>\n</head>\n{BODY}<script type=\"application/json\" id=\"game\">",
         title = html_text(&about.title),
-        data = script_safe(&data),
+    ))?;
+    data.write(game, about, start.unwrap_or(0), emit)?;
+    emit(&format!(
+        "</script>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n"
     ))
 }
 

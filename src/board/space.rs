@@ -35,6 +35,14 @@ pub const MAX_POINTS: usize = 2048;
 pub const MAX_GENERATORS: usize = 1024;
 /// The most placements (elements of S) a go-space may have (a documented cap).
 pub const MAX_PLACEMENTS: usize = 2048;
+/// The most the squares of the sizes of the smallest open sets N(x) may add up to (a
+/// documented cap). The transcription checks that a space is a go-space (`topo:D1`,
+/// `spec::topological::is_go_space`) by asking of every point y of every N(x) whether
+/// N(y) lies in N(x): the sizes of the N(y) for y in N(x), added up over x, at most the
+/// sum of the squares. Within the cap of points alone that is up to 2048^3 / 6 (a chain of
+/// 2048 points, each in the closure of the next): minutes at every start. This cap keeps it
+/// under a second; a space of a graph (`of`) has sum 1 per vertex and 9 per edge.
+pub const MAX_OPEN_SET_SQUARES: u64 = 1 << 24;
 
 /// How a record gives the topology T.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -221,6 +229,20 @@ impl GoSpace {
         placements: &[PlacementInput],
     ) -> Result<GoSpace, SpaceError> {
         let n = names.len();
+        let squares: u64 = neighbourhood
+            .iter()
+            .map(|nx| (nx.len() as u64).pow(2))
+            .sum();
+        if squares > MAX_OPEN_SET_SQUARES {
+            let largest = (0..n)
+                .max_by_key(|&x| neighbourhood[x].len())
+                .expect("a space has a point");
+            return refuse(format!(
+                "the smallest open sets of the points are too large: the squares of their sizes add up to {squares}, over the cap of {MAX_OPEN_SET_SQUARES} (the smallest open set of {} alone has {} points)",
+                names[largest],
+                neighbourhood[largest].len()
+            ));
+        }
         for (x, nx) in neighbourhood.iter().enumerate() {
             if !nx.contains(&x) {
                 return refuse(format!(

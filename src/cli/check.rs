@@ -16,6 +16,16 @@ pub(super) fn check(file: &Path, shrink_to: Option<&Path>, json: bool, progress:
         Ok(g) => g,
         Err(e) => return fail_as(json, Some(file), e),
     };
+    // Both sides list every legal turn at every turn: capped up front (points x turns).
+    let within = graphgo::caps::check(
+        graphgo::caps::Work::Compare,
+        game.setup.rules,
+        game.setup.board.len(),
+        game.turns.len(),
+    );
+    if let Err(e) = within {
+        return fail_as(json, Some(file), format!("{shown}: {e}"));
+    }
     compare::quiet_panics_in_sides();
     let (a, b) = (compare::reference(), compare::engine());
     // Progress goes to standard error: a bar on a terminal, lines a second with --progress,

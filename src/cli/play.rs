@@ -1,11 +1,48 @@
 //! `graphgo play`: a record (or an SGF game) replayed and reported, and an infinite play of
 //! the directed rules given as a lasso.
+//!
+//! The report is written a piece at a time (a turn's line, a row of the final position, a
+//! turn's trace: `io::json_stream` for `--json`), so a record of a million turns or a board
+//! of four million points costs the memory of the replay, not of its text. The work is
+//! capped up front (`caps::Work::Replay`: points x turns).
 
 use super::{fail_as, load_game, SgfRules};
+use graphgo::caps;
+use graphgo::io::json_stream::Object;
 use graphgo::io::replay::replay;
 use graphgo::variants::Spec;
 use std::path::Path;
 use std::process::ExitCode;
+
+/// Writes a piece of the report to standard output; once a write failed, stops the report
+/// (the command line's dispatch reports the write error, exit status 4).
+fn emit(s: &str) -> Result<(), String> {
+    graphgo::out!("{s}");
+    if graphgo::io::stdout::failed() {
+        return Err(STDOUT_FAILED.to_string());
+    }
+    Ok(())
+}
+
+/// The error [`emit`] stops with: not a message for the user (the dispatch says why).
+const STDOUT_FAILED: &str = "standard output failed";
+
+/// The exit status of a report whose writing ended with `written`: the replay's own, or a
+/// failure of the record (an explanation the transcription refuses), or nothing more to
+/// say when standard output failed (the dispatch turns it into exit status 4).
+fn after_writing(
+    written: Result<(), String>,
+    json: bool,
+    file: &Path,
+    shown: &str,
+    status: ExitCode,
+) -> ExitCode {
+    match written {
+        Ok(()) => status,
+        Err(e) if e == STDOUT_FAILED => status,
+        Err(e) => fail_as(json, Some(file), format!("{shown}: {e}")),
+    }
+}
 
 pub(super) fn play(file: &Path, json: bool, explain: bool, sgf: &SgfRules) -> ExitCode {
     let shown = graphgo::io::record::input_name(file);
@@ -13,6 +50,20 @@ pub(super) fn play(file: &Path, json: bool, explain: bool, sgf: &SgfRules) -> Ex
         Ok(g) => g,
         Err(e) => return fail_as(json, Some(file), e),
     };
+    let steps = caps::lasso_steps(
+        game.turns.len(),
+        cycle.as_ref().map_or(0, Vec::len),
+        graphgo::spec::directed::MAX_LASSO_PASSES,
+    );
+    let within = caps::check(
+        caps::Work::Replay,
+        game.setup.rules,
+        game.setup.board.len(),
+        steps,
+    );
+    if let Err(e) = within {
+        return fail_as(json, Some(file), format!("{shown}: {e}"));
+    }
     if let Some(cycle) = cycle {
         return play_lasso(file, &game, &cycle, json);
     }
@@ -20,34 +71,39 @@ pub(super) fn play(file: &Path, json: bool, explain: bool, sgf: &SgfRules) -> Ex
         Ok(r) => r,
         Err(e) => return fail_as(json, Some(file), format!("{shown}: {e}")),
     };
-    let trace = if explain {
-        match graphgo::explain::explain(&game) {
-            Ok(t) => Some(t),
-            Err(e) => return fail_as(json, Some(file), format!("{shown}: {e}")),
-        }
+    let written = if json {
+        (|| {
+            let mut emit = emit;
+            let mut o = Object::open(&mut emit, 0)?;
+            report.write_json(&game, &mut o, None)?;
+            if explain {
+                let mut trace = o.object("explain")?;
+                let mut turns = trace.array("turns")?;
+                let end = graphgo::explain::explain_each(&game, &mut |t| turns.item(&t.to_json()))?;
+                turns.close()?;
+                trace.field("end", &graphgo::explain::steps_json(&end))?;
+                trace.close()?;
+            }
+            o.close()?;
+            emit("\n")
+        })()
     } else {
-        None
+        (|| {
+            report.write_text(&game, &mut emit)?;
+            if explain {
+                emit("why:\n")?;
+                let end = graphgo::explain::explain_each(&game, &mut |t| emit(&t.to_text()))?;
+                emit(&graphgo::explain::end_text(&end))?;
+            }
+            Ok(())
+        })()
     };
-    if json {
-        let mut value = report.to_json(&game);
-        if let Some(trace) = &trace {
-            value["explain"] = trace.to_json();
-        }
-        graphgo::outln!(
-            "{}",
-            serde_json::to_string_pretty(&value).expect("JSON values print")
-        );
-    } else {
-        graphgo::out!("{}", report.to_text(&game));
-        if let Some(trace) = &trace {
-            graphgo::out!("{}", trace.to_text());
-        }
-    }
-    if report.illegal.is_some() {
+    let status = if report.illegal.is_some() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
-    }
+    };
+    after_writing(written, json, file, &shown, status)
 }
 
 /// `dir:WIN`: a record with a `cycle` is an infinite play; the prefix is replayed as usual,
@@ -77,25 +133,31 @@ pub(super) fn play_lasso(
             (format!("LASSO ILLEGAL: {line}\n"), json, false)
         }
     };
-    if json {
-        let mut value = report.to_json(game);
-        if let (Ok(o), None) = (&outcome, &report.illegal) {
-            value["result"] = lasso::result_json(o);
-        }
-        value["lasso"] = lasso_json;
-        graphgo::outln!(
-            "{}",
-            serde_json::to_string_pretty(&value).expect("JSON values print")
-        );
+    let written = if json {
+        (|| {
+            let mut emit = emit;
+            let mut o = Object::open(&mut emit, 0)?;
+            let result = match (&outcome, &report.illegal) {
+                (Ok(o), None) => Some(lasso::result_json(o)),
+                _ => None,
+            };
+            report.write_json(game, &mut o, result.as_ref())?;
+            o.field("lasso", &lasso_json)?;
+            o.close()?;
+            emit("\n")
+        })()
     } else {
-        graphgo::out!("{}", report.to_text(game));
-        let turns: Vec<String> = cycle.iter().map(|t| t.text(board)).collect();
-        graphgo::outln!("cycle, repeated forever: {}", turns.join(", "));
-        graphgo::out!("{lasso_text}");
-    }
-    if ok && report.illegal.is_none() {
+        (|| {
+            report.write_text(game, &mut emit)?;
+            let turns: Vec<String> = cycle.iter().map(|t| t.text(board)).collect();
+            emit(&format!("cycle, repeated forever: {}\n", turns.join(", ")))?;
+            emit(&lasso_text)
+        })()
+    };
+    let status = if ok && report.illegal.is_none() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
-    }
+    };
+    after_writing(written, json, file, &shown, status)
 }

@@ -22,8 +22,10 @@ pub(super) fn vectors(action: VectorsAction) -> ExitCode {
                     format!("{}: no vector files (.yaml, .yml, .json)", dir.display()),
                 );
             }
-            // One vector at a time, so that SIGINT or SIGTERM stops between two of them
-            // with the summary of those checked.
+            // One vector at a time, so that SIGINT or SIGTERM stops with the summary of
+            // those checked: the derivations ask the flag at every turn (each vector is
+            // within the cap on its work, `caps::Work::Vector`), and the vector a signal
+            // interrupted is left out of the summary.
             let signals = graphgo::differential::findings::Signals::watch();
             let mut summary = vectors::check_all(&[&*spec, &*engine], &[]);
             for one in loaded.chunks(1) {
@@ -31,6 +33,9 @@ pub(super) fn vectors(action: VectorsAction) -> ExitCode {
                     break;
                 }
                 let part = vectors::check_all(&[&*spec, &*engine], one);
+                if signals.caught().is_some() {
+                    break;
+                }
                 summary.runs.extend(part.runs);
             }
             if json {
@@ -92,6 +97,13 @@ pub(super) fn vectors(action: VectorsAction) -> ExitCode {
                 Err(e) => return fail(format!("{shown}: {e}")),
             };
             let text = vector.to_yaml();
+            if text.len() as u64 > vectors::MAX_VECTOR_BYTES {
+                return fail(format!(
+                    "{shown}: the vector would have {} bytes, over the cap of {} bytes for a vector file (vectors check reads none bigger)",
+                    text.len(),
+                    vectors::MAX_VECTOR_BYTES
+                ));
+            }
             match out {
                 None => graphgo::out!("{text}"),
                 Some(path) => {

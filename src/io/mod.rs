@@ -3,7 +3,8 @@
 //! through ([`input_scan`], [`input_words`]), a record named on the command line, from a
 //! file or standard input ([`record_input`]), a failure as JSON for `--json`
 //! ([`json_error`]), and the report of a game replayed through any
-//! [`RuleSet`](crate::game::RuleSet) ([`replay`]).
+//! [`RuleSet`](crate::game::RuleSet) ([`replay`]), written a piece at a time when it is
+//! big ([`json_stream`]).
 //!
 //! Where files are read and written, one mechanism each, used by every command: the one
 //! reader, bounded by the bytes it reads ([`bounded`]); the one folder walk ([`walk`]);
@@ -20,6 +21,7 @@ pub mod input_scan;
 pub mod input_words;
 pub mod inside;
 pub mod json_error;
+pub mod json_stream;
 pub mod output;
 pub mod record;
 pub mod record_input;

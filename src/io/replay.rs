@@ -134,8 +134,82 @@ impl Replay {
         })
     }
 
+    /// [`Replay::to_json`]'s fields written into `o` a piece at a time (a turn, a point of
+    /// the final position at once: [`crate::io::json_stream`]), `result` in place of the
+    /// replay's result when given (a lasso's outcome). The same text as `to_json` printed.
+    pub fn write_json(
+        &self,
+        game: &Game,
+        o: &mut crate::io::json_stream::Object,
+        result: Option<&Value>,
+    ) -> Result<(), String> {
+        let board = &game.setup.board;
+        let names = game.setup.turn_names();
+        o.field("rules", &json!(game.setup.rules.name()))?;
+        let mut turns = o.array("turns")?;
+        for t in &self.turns {
+            turns.item(&json!({
+                "turn": t.turn.text(names),
+                "removed": t.removed.iter().map(|&v| board.name(v)).collect::<Vec<_>>(),
+            }))?;
+        }
+        turns.close()?;
+        let illegal = self.illegal.as_ref().map(|i| {
+            json!({
+                "index": i.index,
+                "turn": i.turn.text(names),
+                "clause": i.illegal.clause,
+                "reason": i.illegal.reason,
+            })
+        });
+        o.field("illegal", &json!(illegal))?;
+        let mut last = o.object("final")?;
+        let mut position = last.object("position")?;
+        for v in 0..board.len() {
+            position.field(board.name(v), &json!(self.last.position[v]))?;
+        }
+        position.close()?;
+        last.field("to_move", &json!(self.last.to_move))?;
+        last.field(
+            "prisoners",
+            &json!(self
+                .last
+                .prisoners
+                .map(|[p, q]| json!({"black": p, "white": q}))),
+        )?;
+        last.field(
+            "scores",
+            &json!(self
+                .last
+                .scores
+                .as_ref()
+                .map(|[b, w]| json!({"black": rational::format(b), "white": rational::format(w)}))),
+        )?;
+        last.close()?;
+        match result {
+            Some(r) => o.field("result", r),
+            None => o.field("result", &result_json(&self.last.result)),
+        }
+    }
+
     /// The text report: one line a turn, the final position, the result.
     pub fn to_text(&self, game: &Game) -> String {
+        let mut out = String::new();
+        self.write_text(game, &mut |s| {
+            out.push_str(s);
+            Ok(())
+        })
+        .expect("a string takes every piece");
+        out
+    }
+
+    /// [`Replay::to_text`] written to `emit` a piece at a time (the header, a turn's line,
+    /// a row of the final position: never the whole report in memory).
+    pub fn write_text(
+        &self,
+        game: &Game,
+        emit: &mut dyn FnMut(&str) -> Result<(), String>,
+    ) -> Result<(), String> {
         let board = &game.setup.board;
         let mut out = String::new();
         if let crate::game::Equipment::Space(space) = &game.setup.equipment {
@@ -155,6 +229,7 @@ impl Replay {
                 counted(board.edge_count(), "edge", "edges")
             );
         }
+        emit(&std::mem::take(&mut out))?;
         for (i, t) in self.turns.iter().enumerate() {
             let _ = write!(
                 out,
@@ -167,6 +242,7 @@ impl Replay {
                 let _ = write!(out, "  removes {}", names.join(" "));
             }
             out.push('\n');
+            emit(&std::mem::take(&mut out))?;
         }
         if let Some(i) = &self.illegal {
             let _ = writeln!(
@@ -179,7 +255,8 @@ impl Replay {
             );
         }
         out.push_str("final position:\n");
-        out.push_str(&diagram(board, &self.last.position));
+        emit(&std::mem::take(&mut out))?;
+        write_diagram(board, &self.last.position, emit)?;
         if let Some([p, q]) = self.last.prisoners {
             let _ = writeln!(out, "prisoners: Black {p}, White {q}");
         }
@@ -216,7 +293,7 @@ impl Replay {
             }
             (None, None) => {}
         }
-        out
+        emit(&out)
     }
 }
 
@@ -229,25 +306,47 @@ fn counted(n: usize, one: &str, many: &str) -> String {
 /// layer after another on 3-D boards, and as lists of vertices on other graphs.
 pub fn diagram(board: &Board, position: &[Colour]) -> String {
     let mut out = String::new();
-    let plane = |out: &mut String, w: usize, h: usize, offset: usize| {
+    write_diagram(board, position, &mut |s| {
+        out.push_str(s);
+        Ok(())
+    })
+    .expect("a string takes every piece");
+    out
+}
+
+/// [`diagram`] written to `emit` a row (or, on other graphs, a thousand names) at a time.
+pub fn write_diagram(
+    board: &Board,
+    position: &[Colour],
+    emit: &mut dyn FnMut(&str) -> Result<(), String>,
+) -> Result<(), String> {
+    let mut out = String::new();
+    let plane = |out: &mut String,
+                 w: usize,
+                 h: usize,
+                 offset: usize,
+                 emit: &mut dyn FnMut(&str) -> Result<(), String>|
+     -> Result<(), String> {
         for y in (0..h).rev() {
             let _ = write!(out, "{:>3} ", y + 1);
             let row: Vec<String> = (0..w)
                 .map(|x| position[offset + y * w + x].symbol().to_string())
                 .collect();
             let _ = writeln!(out, "{}", row.join(" "));
+            emit(&std::mem::take(out))?;
         }
+        Ok(())
     };
     match *board.shape() {
         Shape::Plane { width, height } => {
-            plane(&mut out, width, height, 0);
+            plane(&mut out, width, height, 0, emit)?;
             let labels: Vec<String> = (1..=width).map(|x| (x % 10).to_string()).collect();
             let _ = writeln!(out, "    {}", labels.join(" "));
         }
         Shape::Solid { x, y, z } => {
             for k in 0..z {
                 let _ = writeln!(out, "  layer {}:", k + 1);
-                plane(&mut out, x, y, k * x * y);
+                plane(&mut out, x, y, k * x * y, emit)?;
             }
         }
         Shape::Other => {
@@ -256,17 +355,16 @@ pub fn diagram(board: &Board, position: &[Colour]) -> String {
                 ("white", Colour::White),
                 ("empty", Colour::Empty),
             ] {
-                let names: Vec<&str> = (0..board.len())
-                    .filter(|&v| position[v] == c)
-                    .map(|v| board.name(v))
-                    .collect();
-                let _ = writeln!(
-                    out,
-                    "  {label}:{}",
-                    names.iter().map(|n| format!(" {n}")).collect::<String>()
-                );
+                let _ = write!(out, "  {label}:");
+                for (i, v) in (0..board.len()).filter(|&v| position[v] == c).enumerate() {
+                    let _ = write!(out, " {}", board.name(v));
+                    if i % 1000 == 999 {
+                        emit(&std::mem::take(&mut out))?;
+                    }
+                }
+                out.push('\n');
             }
         }
     }
-    out
+    emit(&out)
 }

@@ -42,6 +42,12 @@ use crate::variants::Spec;
 /// the SVG of millions of points would take memory for nothing).
 pub const MAX_POINTS_DRAWN: usize = 20_000;
 
+/// The most lines drawn (edges, or arcs): a board with more is refused before it is laid
+/// out. Within the points drawn a complete graph has up to 200 million edges; the SVG of
+/// `complete: 5793` (16.8 million edges) was a gigabyte. A 141x141 grid, the largest square
+/// within the points drawn, has 39 480 edges.
+pub const MAX_LINKS_DRAWN: usize = 100_000;
+
 /// The distance between neighbouring points of a plane board, in SVG user units.
 pub const SPACING: f64 = 40.0;
 
@@ -262,6 +268,15 @@ impl<'g> Frames<'g> {
             return Err(format!(
                 "the board has {} points; graphgo show draws at most {MAX_POINTS_DRAWN}",
                 board.len()
+            ));
+        }
+        let links = match &game.setup.equipment {
+            Equipment::Arcs(d) => d.arc_count().max(board.edge_count()),
+            _ => board.edge_count(),
+        };
+        if links > MAX_LINKS_DRAWN {
+            return Err(format!(
+                "the board has {links} edges; graphgo show draws at most {MAX_LINKS_DRAWN} (the cap on lines drawn)"
             ));
         }
         let playing = Spec.start(&game.setup).map_err(|e| e.to_string())?;

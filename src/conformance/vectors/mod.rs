@@ -988,6 +988,13 @@ pub struct Draft {
 /// (`caps::Work::Vector`: points x turns, a lasso's cycle counted as often as it may be
 /// replayed); the message names the cap.
 pub fn within_cap(record: &Record, game: &Game) -> Result<(), String> {
+    if game.turns.len() > crate::caps::MAX_VECTOR_TURNS {
+        return Err(format!(
+            "{} turns is over the cap of {} turns for a conformance vector (vectors check, vectors new; spec/FORMAT.md, \"Caps\")",
+            game.turns.len(),
+            crate::caps::MAX_VECTOR_TURNS
+        ));
+    }
     let cycle = record.cycle.as_ref().map_or(0, Vec::len);
     let steps = crate::caps::lasso_steps(
         game.turns.len(),
