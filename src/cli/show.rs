@@ -30,13 +30,18 @@ pub(super) fn show(
             Err(e) => return fail(format!("{shown}: {e}")),
         };
         if out.is_none() {
+            // Once standard output failed the page stops; the dispatch reports it (exit 4).
             let written = graphgo::viewer::write_page(&game, &about, turn, &mut |s| {
-                print!("{s}");
-                Ok(())
+                graphgo::out!("{s}");
+                match graphgo::io::stdout::failed() {
+                    true => Err(String::new()),
+                    false => Ok(()),
+                }
             });
             return match (written, interrupted()) {
                 (_, Some(signal)) => ExitCode::from(signal.exit_status()),
                 (Ok(()), None) => ExitCode::SUCCESS,
+                (Err(_), None) if graphgo::io::stdout::failed() => ExitCode::SUCCESS,
                 (Err(e), None) => fail(format!("{shown}: {e}")),
             };
         }
