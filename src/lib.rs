@@ -7,9 +7,9 @@
 //! 1. [`board`]: the equipment: graphs and their builders, and what each family adds to
 //!    them (go-spaces, weights and threshold, digraphs);
 //! 2. [`game`]: the vocabulary every rule set shares: colours, players, turns, setups, what
-//!    is observed, the traits [`game::RuleSet`] and [`game::Playable`]; [`caps`]: the caps
-//!    on a command's work (points x turns), plain numbers in and out;
+//!    is observed, the traits [`game::RuleSet`] and [`game::Playable`];
 //! 3. [`io`]: records, SGF, the readers' bounds and words, the report of a replayed game;
+//!    [`caps`]: the caps on a command's work (points x turns), plain numbers in and out;
 //!    [`spec_fast`]: faster equivalents of clause functions, for the rule sets of
 //!    `variants`, where the literal reading costs the square of the board a turn (each
 //!    tested equal to the literal one; plain values in and out);
@@ -36,9 +36,9 @@ pub mod signals;
 
 pub mod board;
 
-pub mod caps;
 pub mod game;
 
+pub mod caps;
 pub mod io;
 pub mod spec_fast;
 

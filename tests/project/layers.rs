@@ -246,8 +246,10 @@ fn the_stated_layers_are_the_ones_intended() {
     let layers = stated_layers(&lib);
     let expected: BTreeMap<String, usize> = [
         ("rational", 0),
+        ("signals", 0),
         ("board", 1),
         ("game", 2),
+        ("caps", 3),
         ("io", 3),
         ("spec_fast", 3),
         ("spec", 4),
