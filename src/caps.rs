@@ -55,21 +55,37 @@ impl Work {
 }
 
 /// The cap of `work` on the product of points and turns (or positions) for a record of
-/// `rules`. MANGO's arithmetic is exact (`num-rational`: a sum of weights is a fraction in
-/// lowest terms, a gcd per addition), about 25 times the cost of a point of the other
-/// families, and its cap is that much lower.
+/// `rules`, from the cost of a point a turn of each family measured at the cap (the table
+/// of `spec/FORMAT.md`, "Caps", says the seconds and bytes): General Graph Go about 30 to
+/// 80 ns a point a turn to replay, the directed rules about 500 (every state kept and read
+/// again), MANGO's exact arithmetic about 1.5 us (`num-rational`: a gcd an addition),
+/// Topological Go's strings and closures more. `check` also lists every legal turn of both
+/// sides at every position, and the engines of MANGO and of Topological Go make every move
+/// to list them (`engine::mango`, `engine::space`): their caps are the lowest.
 pub fn cap(work: Work, rules: RuleId) -> u64 {
-    let base: u64 = match work {
-        Work::Replay => 1 << 26,
-        Work::Compare => 1 << 24,
-        Work::Viewer => 1 << 18,
-        Work::Vector => 1 << 22,
+    let (graph, directed, mango, topo) = match work {
+        Work::Replay => (1 << 26, 1 << 23, 1 << 21, 1 << 23),
+        Work::Compare => (1 << 24, 1 << 21, 1 << 13, 1 << 16),
+        Work::Viewer => (1 << 18, 1 << 18, 1 << 16, 1 << 16),
+        Work::Vector => (1 << 20, 1 << 18, 1 << 16, 1 << 16),
     };
     match rules {
-        RuleId::Mango => base >> 5,
-        _ => base,
+        RuleId::Ggg1 | RuleId::Ggg2 | RuleId::Ggg3 => graph,
+        RuleId::Directed => directed,
+        RuleId::Mango => mango,
+        RuleId::TopoPrimitive | RuleId::TopoStones => topo,
     }
 }
+
+/// What each position of the viewer's page costs besides its points, counted as points:
+/// a position's picture carries its own SVG header and style (about 2 KB) and its notes,
+/// trace and legal turns (about 1 KB), where a point costs about 390 bytes.
+pub const VIEWER_POSITION_OVERHEAD: usize = 8;
+
+/// The most turns `play --explain` explains: each turn's trace costs about ten times the turn
+/// itself (the clauses' words, the groups removed, the earlier position a refusal returns
+/// to), and a million turns took 13 s and 260 MB of text no reader reads.
+pub const MAX_EXPLAINED_TURNS: usize = 1 << 18;
 
 /// The most turns a conformance vector may have ([`Work::Vector`]): a vector file holds at
 /// most 1 MiB (`conformance::vectors::MAX_VECTOR_BYTES`), at least 30 bytes a turn, and
@@ -87,12 +103,21 @@ pub fn lasso_steps(turns: usize, cycle: usize, passes: usize) -> usize {
 /// `work` for `rules`; else the message, naming the cap, the product and its two factors.
 pub fn check(work: Work, rules: RuleId, points: usize, steps: usize) -> Result<(), String> {
     let cap = cap(work, rules);
-    let product = (points as u128) * (steps.max(1) as u128);
+    let (counted, plus) = match work {
+        Work::Viewer => (
+            points.saturating_add(VIEWER_POSITION_OVERHEAD),
+            format!(
+                " (+ {VIEWER_POSITION_OVERHEAD}, what a position's page costs besides its points)"
+            ),
+        ),
+        _ => (points, String::new()),
+    };
+    let product = (counted as u128) * (steps.max(1) as u128);
     if product <= u128::from(cap) {
         return Ok(());
     }
     Err(format!(
-        "{points} points x {steps} {what} = {product} is over the cap of {cap} points x {what} for {command} under rules {rules} (spec/FORMAT.md, \"Caps\"); give fewer {what} or a smaller board",
+        "{points} points{plus} x {steps} {what} = {product} is over the cap of {cap} points x {what} for {command} under rules {rules} (spec/FORMAT.md, \"Caps\"); give fewer {what} or a smaller board",
         what = work.steps(),
         command = work.command(),
         rules = rules.name(),
@@ -119,6 +144,10 @@ mod tests {
         assert!(check(Work::Compare, RuleId::Ggg1, 4_194_304, 0).is_ok());
         assert!(check(Work::Replay, RuleId::Mango, 40_000, 2).is_ok());
         assert!(check(Work::Replay, RuleId::Mango, 40_000, 100).is_err());
+        // A position of the viewer costs 8 points besides its own.
+        assert!(check(Work::Viewer, RuleId::Ggg1, 2, 26_214).is_ok());
+        let e = check(Work::Viewer, RuleId::Ggg1, 2, 26_215).unwrap_err();
+        assert!(e.contains("2 points (+ 8"), "{e}");
         // Numbers that would overflow a u64 product are still compared exactly.
         assert!(check(Work::Viewer, RuleId::Ggg1, usize::MAX, usize::MAX).is_err());
     }

@@ -113,6 +113,13 @@ pub fn explain_each(
     each: &mut dyn FnMut(TurnTrace) -> Result<(), String>,
 ) -> Result<Vec<Step>, String> {
     let setup = &game.setup;
+    if game.turns.len() > crate::caps::MAX_EXPLAINED_TURNS {
+        return Err(format!(
+            "{} turns is over the cap of {} turns that --explain explains (spec/FORMAT.md, \"Caps\")",
+            game.turns.len(),
+            crate::caps::MAX_EXPLAINED_TURNS
+        ));
+    }
     crate::caps::check(
         crate::caps::Work::Replay,
         setup.rules,

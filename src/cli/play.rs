@@ -64,6 +64,17 @@ pub(super) fn play(file: &Path, json: bool, explain: bool, sgf: &SgfRules) -> Ex
     if let Err(e) = within {
         return fail_as(json, Some(file), format!("{shown}: {e}"));
     }
+    if explain && game.turns.len() > caps::MAX_EXPLAINED_TURNS {
+        return fail_as(
+            json,
+            Some(file),
+            format!(
+                "{shown}: {} turns is over the cap of {} turns that --explain explains (spec/FORMAT.md, \"Caps\")",
+                game.turns.len(),
+                caps::MAX_EXPLAINED_TURNS
+            ),
+        );
+    }
     if let Some(cycle) = cycle {
         return play_lasso(file, &game, &cycle, json);
     }

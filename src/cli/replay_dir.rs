@@ -35,7 +35,24 @@ pub(super) fn replay_dir(dir: &Path, with_spec: bool, all: bool, flags: &SgfRule
     let mut unreadable = 0;
     let mut loaded = Vec::new();
     for file in &files {
+        // The transcription replays a game reading the whole board a move: each file is
+        // held to the cap of `play` (points x moves; spec/FORMAT.md, "Caps").
+        let within = |g: &graphgo::io::record::Game| {
+            !with_spec
+                || graphgo::caps::check(
+                    graphgo::caps::Work::Replay,
+                    g.setup.rules,
+                    g.setup.board.len(),
+                    g.turns.len(),
+                )
+                .map_err(|e| graphgo::outln!("unreadable: {}: --spec: {e}", file.display()))
+                .is_ok()
+        };
         match sgf::load(file, rules, options) {
+            Ok(g) if !within(&g) => {
+                skipped += 1;
+                unreadable += 1;
+            }
             Ok(g) if all || sgf::is_complete_game(&g) => loaded.push((file, g)),
             Ok(_) => skipped += 1,
             Err(e) => {
