@@ -10,6 +10,8 @@ mod chromium;
 mod invocation;
 
 mod campaign;
+mod caps;
+mod caps_sweep;
 mod check_fuzz;
 mod commands;
 mod explain;
