@@ -128,8 +128,10 @@ fn case_8_ggg2_no_move_on_a_path_of_20001_points() {
 /// Case 9, the two parts that are this layer's: MANGO weights 1/(10^197 + i) on 20x20 (a
 /// denominator of 262 000 bits: over 60 s) and a go-space of 1 024 points whose 512
 /// subbase sets are each X less one point (its smallest open sets hold 513 points each:
-/// the go-space check is cubic in them). Both refused up front, naming the cap. (The
-/// third, `check` on a 1 023-point space, is the topological engine's.)
+/// the go-space check is cubic in them). Both refused up front, naming the cap. And
+/// `check` of 400 turns on a 1 023-point space (over 60 s, while `play` took 0.07 s): over
+/// Topological Go's cap on `check`'s points x turns (its engine lists legal turns by making
+/// every move), refused up front, while `play` of it still answers.
 #[test]
 fn case_9_huge_denominators_and_huge_open_sets_are_refused() {
     let mut weights = String::new();
@@ -183,6 +185,44 @@ fn case_9_huge_denominators_and_huge_open_sets_are_refused() {
             "smallest open sets",
             "over the cap of 16777216",
         ],
+    );
+
+    // 1 023 points, each its own open set and placement; 400 placements, one a point.
+    let base: Vec<String> = (0..1023).map(|i| format!("[p{i}]")).collect();
+    let placements: String = (0..1023)
+        .map(|i| format!("      - {{name: s{i}, points: [p{i}]}}\n"))
+        .collect();
+    let moves: Vec<String> = (0..400)
+        .map(|i| format!("{} s{i}", if i % 2 == 0 { 'B' } else { 'W' }))
+        .collect();
+    let f = input(
+        "case9c.yaml",
+        &format!(
+            "rules: topo-stones\nboard:\n  space:\n    points: [{}]\n    base: [{}]\n    placements:\n{placements}moves: [{}]\n",
+            points[..1023].join(", "),
+            base.join(", "),
+            moves.join(", ")
+        ),
+    );
+    let o = run("case9c", &["check", &f], bounds(60, 1), None);
+    expect_refused(
+        &o,
+        &[
+            "case9c.yaml",
+            "1023 points x 400 turns",
+            "over the cap of 65536 points x turns for comparing the transcription and the engine",
+            "under rules topo-stones",
+        ],
+    );
+    // `play` answers at once: a stone on an isolated point has no liberty, so the first
+    // placement would clear itself and give back the empty colouring (exit 1, an illegal
+    // turn).
+    let o = run("case9c-play", &["play", &f], bounds(60, 1), None);
+    expect_done(&o, 1);
+    assert!(
+        o.stdout_head.contains("ILLEGAL (topo:D10b)"),
+        "{}",
+        o.stdout_head
     );
 }
 
