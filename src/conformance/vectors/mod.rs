@@ -26,11 +26,13 @@ use num_rational::BigRational;
 use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
+use crate::game::clause::{Clause, Directed};
 use crate::game::{
     Colour, EndReason, Observation, Options, Playable, Player, RuleId, RuleSet, Setup, Turn,
 };
 use crate::io::record::{read_value, Game, InputError, Name, PrisonersSpec, Rational, Record};
 use crate::rational;
+use crate::spec::directed::LassoError;
 
 /// The largest vector file read (a documented cap).
 pub const MAX_VECTOR_BYTES: u64 = 1024 * 1024;
@@ -784,189 +786,25 @@ pub fn readings(rules: &dyn RuleSet, game: &Game, base: &Expected) -> Result<Rea
     Ok(out)
 }
 
-/// The clause ids a game exercises, read off what happens in it.
-///
-/// The network article (`nrich:*`) has no rule set of its own: its chains, captures and
-/// flooding are General Graph Go's (`tests/nrich/clauses.rs` holds them equal), so a `ggg`
-/// vector exercises `nrich:chain`, `nrich:capture` and `nrich:invariant` when a move captures
-/// without losing its own stones, `nrich:flood` when a `ggg1` game is scored under
-/// `neutral: none` (territory flooded from one colour only), and `nrich:boards` on every
-/// board that is not a plain grid (tori, Moebius bands, 3-D grids, networks).
-pub fn exercised_clauses(setup: &Setup, expected: &Expected) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    let mut add = |c: &str| {
-        out.insert(c.to_string());
-    };
-    let rules = setup.rules;
-    let graph = RuleId::GRAPH.contains(&rules);
-    let mango = rules == RuleId::Mango;
-    let stones = setup.initial.iter().any(|&c| c != Colour::Empty);
-    if graph {
-        add("ggg1:0");
-        if stones
-            || setup.to_move == Player::White
-            || setup.komi != BigRational::from_integer(0.into())
+/// The clause ids a vector's game exercises, read off the rules' own trace
+/// ([`crate::explain::clauses`]: what the start and every turn applied, with the definitions
+/// each step decided by, and the clause of every refused turn) and, for a record with a
+/// cycle, `dir:WIN` (the outcome of its infinite play) and the clause that refuses a turn
+/// of its prefix or its cycle, if one does.
+pub fn exercised_clauses(record: &Record, game: &Game) -> Result<BTreeSet<String>, String> {
+    let mut out: BTreeSet<String> = crate::explain::clauses(game)?
+        .into_iter()
+        .map(|c| c.id().to_string())
+        .collect();
+    if let Some(cycle) = record.cycle_turns(game).map_err(|e| e.0)? {
+        out.insert(Clause::Directed(Directed::Win).id().to_string());
+        if let Err(LassoError::Prefix { illegal, .. } | LassoError::Cycle { illegal, .. }) =
+            crate::variants::directed::lasso_outcome(game, &cycle)?
         {
-            add("ggg1:notes");
-        }
-        if rules == RuleId::Ggg3 {
-            add("ggg3:0");
-        }
-        let plain_grid = match *setup.board.shape() {
-            crate::board::Shape::Plane { width, height } => {
-                Board::grid(width, height).ok().as_ref() == Some(&*setup.board)
-            }
-            _ => false,
-        };
-        if !plain_grid {
-            add("nrich:boards");
+            out.insert(illegal.clause.id().to_string());
         }
     }
-    if mango {
-        add("mango:EQUIP");
-        add("mango:CONFIG");
-        add("mango:SETUP");
-    }
-    for t in &expected.turns {
-        if let Some(c) = &t.clause {
-            add(c);
-        }
-        if !t.legal {
-            continue;
-        }
-        let mut words = t.play.split_whitespace();
-        let mover = words.next().unwrap_or_default().to_ascii_lowercase();
-        let word = words.next().unwrap_or_default();
-        let is_move = word != "pass" && word != "resign";
-        let removed = t.removed.as_deref().unwrap_or_default();
-        if mango {
-            add("mango:TURN");
-            if is_move {
-                // Every move decides who is alive (steps 3 and 4), by paths and indices.
-                for c in [
-                    "mango:MOVE",
-                    "mango:LEGAL",
-                    "mango:ALIVE",
-                    "mango:PATH",
-                    "mango:INDEX",
-                ] {
-                    add(c);
-                }
-            }
-            let _ = removed;
-            continue;
-        }
-        if !graph {
-            continue;
-        }
-        if is_move {
-            add("ggg1:2");
-            if !removed.is_empty() {
-                add("ggg1:1");
-                if rules == RuleId::Ggg3 {
-                    add("ggg3:2");
-                }
-                // A capture that keeps the stone placed and every stone of the mover's.
-                let own: Vec<&Name> = t
-                    .position
-                    .as_ref()
-                    .map(|p| {
-                        if mover.starts_with('b') {
-                            p.black.iter().collect()
-                        } else {
-                            p.white.iter().collect()
-                        }
-                    })
-                    .unwrap_or_default();
-                if own.iter().any(|n| n.0 == word) && removed.iter().all(|n| n.0 != word) {
-                    add("nrich:chain");
-                    add("nrich:capture");
-                    add("nrich:invariant");
-                }
-            }
-            if rules == RuleId::Ggg2 {
-                add("ggg2:2");
-            }
-        } else if word == "pass" && rules == RuleId::Ggg3 {
-            add("ggg3:2");
-            add("ggg3:3");
-        }
-    }
-    if matches!(rules, RuleId::TopoPrimitive | RuleId::TopoStones) {
-        // Topological Go: the go-space, the colours, Black first; a placement, its clearing
-        // (strings, liberties, go-connectedness) and the non-repetition of the turn rule.
-        let primitive = rules == RuleId::TopoPrimitive;
-        for c in ["topo:D1", "topo:R1", "topo:R2", "topo:R3"] {
-            add(c);
-        }
-        for t in expected.turns.iter().filter(|t| t.legal) {
-            let word = t.play.split_whitespace().nth(1).unwrap_or_default();
-            if word != "pass" && word != "resign" {
-                for c in [
-                    "topo:D2", "topo:D3", "topo:D4", "topo:D5", "topo:D6", "topo:D7", "topo:D8",
-                    "topo:D9",
-                ] {
-                    add(c);
-                }
-            }
-            add(if primitive { "topo:D10a" } else { "topo:D10b" });
-        }
-        if expected.result.is_some() {
-            if primitive {
-                add("topo:R4a");
-            } else {
-                for c in ["topo:R4b", "topo:R5b", "topo:D11b"] {
-                    add(c);
-                }
-            }
-        }
-    }
-    if rules == RuleId::Directed {
-        // Go on directed graphs: the board and history, the turns; the komi turns, the ko
-        // bids and captures by what the turns say and do.
-        add("dir:INTRO");
-        add("dir:TURNS");
-        for t in expected.turns.iter().filter(|t| t.legal) {
-            let words: Vec<&str> = t.play.split_whitespace().collect();
-            if words.iter().any(|w| *w == "komi" || *w == "takes") {
-                add("dir:KOMI");
-            }
-            if words
-                .iter()
-                .any(|w| ["bid", "winner", "ignore", "ignores"].contains(w))
-            {
-                add("dir:KO");
-            }
-            if t.removed.as_ref().is_some_and(|r| !r.is_empty()) {
-                add("dir:CAPTURE");
-            }
-        }
-    }
-    if expected
-        .result
-        .as_ref()
-        .is_some_and(|r| r.by == "repetition")
-    {
-        // A move that repeats ends the game under the record's option, not a clause.
-        add("option:repetition_end");
-    } else if let Some(r) = &expected.result {
-        match rules {
-            RuleId::Ggg1 => {
-                add("ggg1:4");
-                if r.by == "score" && setup.options.neutral == crate::game::Neutral::None {
-                    add("nrich:flood");
-                }
-            }
-            RuleId::Ggg2 => add("ggg2:4"),
-            RuleId::Ggg3 => add("ggg3:4"),
-            RuleId::Mango => {
-                add("mango:END");
-                add("mango:SCORE");
-            }
-            _ => {}
-        }
-    }
-    out
+    Ok(out)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1048,7 +886,7 @@ pub fn write_vector(
         Readings::new()
     };
     let mut clauses: BTreeSet<String> = draft.clauses.into_iter().collect();
-    clauses.extend(exercised_clauses(&game.setup, &expected));
+    clauses.extend(exercised_clauses(record, game)?);
     let lasso = lasso_outcome(record, game)?;
     let mut record = record.clone();
     record.moves = expected.turns.iter().map(|t| t.play.clone()).collect();
