@@ -5,3 +5,4 @@
 mod clauses;
 mod laws;
 mod layers;
+mod skeleton;
