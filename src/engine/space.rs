@@ -1,5 +1,13 @@
-//! Topological Go (`topo-primitive`, `topo-stones`) on flat bit sets: the engine's side of
-//! the go-spaces, checked against the transcription (`spec::topological`) by the comparer.
+//! Topological Go (`topo-primitive`, `topo-stones`): the engine's side of the go-spaces,
+//! checked against the transcription (`spec::topological`) by the comparer.
+//!
+//! Two ways to a board play (`topo:D9`), one answer:
+//! - where the closure of every placement is connected and the colouring is settled (after
+//!   every board play; see [`local`]), locally: the strings are labelled once a turn and
+//!   each placement then costs what lies around it;
+//! - everywhere else (a placement whose closure is not connected; a setup's colouring with
+//!   a string without liberty or a coloured point in no stone), on the whole colouring with
+//!   flat bit sets, as below. The tests hold the two equal on random go-spaces.
 //!
 //! Everything the rules need reduces to closures and connectedness of sets of points, and
 //! in a finite space both come from the specialisation preorder (`crate::board::space`):
@@ -11,10 +19,17 @@
 //! union of its stones' closures is connected. A string is found as the largest
 //! go-connected set of stones around the stone (the same shrinking argument as the spec
 //! gives for `topo:D7`, on bit sets); liberty, clearing and board play follow. Repetition
-//! is exact: the colourings of the game are kept in a hash set of byte vectors.
+//! is exact: every colouring of the game is kept with a 64-bit Zobrist key, a board play's
+//! key is looked up, and only a key found is confirmed on the colourings themselves.
+//!
+//! What depends on the space alone (the keys, the local index, the bit sets) is computed
+//! once per space and shared by the games started on it one after another (a campaign, the
+//! bench), and by their forks.
 
-use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
+pub mod local;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use num_rational::BigRational;
 
@@ -26,6 +41,7 @@ use crate::game::{
 };
 
 use super::goban::{cell, colour_of_cell, stone, BLACK, EMPTY, WHITE};
+use super::keys::KeyMap;
 
 /// A set of points as 64-bit words.
 type Bits = Vec<u64>;
@@ -164,25 +180,137 @@ impl Tables {
     }
 }
 
+/// What a game computes once per go-space and shares with its forks.
+#[derive(Debug)]
+struct Shared {
+    /// The whole-colouring bit sets, built when first needed.
+    tables: OnceLock<Tables>,
+    /// The local board play's index, when every placement's closure is connected.
+    local: Option<local::Index>,
+    /// Zobrist keys per point, black and white.
+    keys: Vec<[u64; 2]>,
+    /// Per placement, black and white: the keys of its points together (what a board play
+    /// that changes nothing else does to the key).
+    placement_keys: Vec<[u64; 2]>,
+}
+
+impl Shared {
+    fn new(space: &GoSpace, local: bool) -> Shared {
+        let mut seed = 0x746F_706F_6C6F_6779u64;
+        let keys: Vec<[u64; 2]> = (0..space.points())
+            .map(|_| [splitmix(&mut seed), splitmix(&mut seed)])
+            .collect();
+        let placement_keys = space
+            .placements()
+            .iter()
+            .map(|p| {
+                p.iter()
+                    .fold([0, 0], |[b, w], &x| [b ^ keys[x][0], w ^ keys[x][1]])
+            })
+            .collect();
+        Shared {
+            tables: OnceLock::new(),
+            local: if local {
+                local::Index::new(space)
+            } else {
+                None
+            },
+            keys,
+            placement_keys,
+        }
+    }
+
+    /// The tables of `space` (with the local index when `local` asks for it): those of the
+    /// last space a game started on when it is this one (a campaign or the bench starting
+    /// game after game on one space), else new ones, kept for the next start.
+    fn of(space: &Arc<GoSpace>, local: bool) -> Arc<Shared> {
+        let mut last = LAST_SPACE.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((held, with_local, shared)) = last.as_ref() {
+            if *with_local == local && std::ptr::eq(held.as_ptr(), Arc::as_ptr(space)) {
+                return Arc::clone(shared);
+            }
+        }
+        let shared = Arc::new(Shared::new(space, local));
+        *last = Some((Arc::downgrade(space), local, Arc::clone(&shared)));
+        shared
+    }
+}
+
+/// The last go-space a game started on, with its tables. The space is held by a weak
+/// reference, which keeps its allocation (not its value) while the entry lives: no other
+/// space can take that address meanwhile, so an equal address is the same space.
+#[allow(clippy::type_complexity)]
+static LAST_SPACE: Mutex<Option<(Weak<GoSpace>, bool, Arc<Shared>)>> = Mutex::new(None);
+
 /// A Topological Go game on the engine.
 #[derive(Clone, Debug)]
 pub struct SpaceGame {
-    tables: Arc<Tables>,
+    shared: Arc<Shared>,
     space: Arc<GoSpace>,
     primitive: bool,
     repetition: Repetition,
     komi: BigRational,
     colouring: Vec<u8>,
+    /// The key of `colouring`.
+    key: u64,
     to_move: Player,
+    /// Every colouring of the game (the start, then one per turn) with the player to move
+    /// after it, and its key.
     history: Vec<(Vec<u8>, Player)>,
-    seen: HashSet<Vec<u8>>,
+    keys: Vec<u64>,
+    /// The turns of `history` by key.
+    by_key: KeyMap<Vec<u32>>,
+    /// A bit per value of a key's top bits, set for the keys of `history`: a key whose bit
+    /// is clear was never seen, and is not looked up.
+    key_bits: Vec<u64>,
     passes: u32,
     result: Option<GameResult>,
+    /// The strings of the colouring now, labelled after every turn when the space has the
+    /// local index; they are those of the colouring when `settled`.
+    strings: local::Strings,
+    /// Whether the colouring now is settled, so that `strings` are its strings.
+    settled: bool,
+    /// The local board play's scratch, kept from one question to the next.
+    scratch: Reused,
+}
+
+/// A scratch behind a lock, so that the questions taking `&self` reuse it; a clone (a
+/// fork) starts its own.
+#[derive(Debug, Default)]
+struct Reused(Mutex<local::Scratch>);
+
+impl Clone for Reused {
+    fn clone(&self) -> Reused {
+        Reused::default()
+    }
+}
+
+impl Reused {
+    fn lock(&self) -> std::sync::MutexGuard<'_, local::Scratch> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// What a board play produces: the changes to the colouring (the local way) or the whole
+/// colouring (the other), with the key of the colouring produced.
+enum Produced {
+    Changes(Vec<(u32, u8)>),
+    Whole(Vec<u8>),
 }
 
 impl SpaceGame {
     /// A game from a setup with a go-space.
     pub fn start(setup: &Setup) -> Result<SpaceGame, Unsupported> {
+        SpaceGame::start_with(setup, true)
+    }
+
+    /// A game that never takes the local board play (for the tests that hold the two ways
+    /// equal).
+    pub fn start_whole(setup: &Setup) -> Result<SpaceGame, Unsupported> {
+        SpaceGame::start_with(setup, false)
+    }
+
+    fn start_with(setup: &Setup, local: bool) -> Result<SpaceGame, Unsupported> {
         let primitive = match setup.rules {
             RuleId::TopoPrimitive => true,
             RuleId::TopoStones => false,
@@ -211,33 +339,96 @@ impl SpaceGame {
                 space.points()
             )));
         }
+        let shared = Shared::of(space, local);
         let colouring: Vec<u8> = setup.initial.iter().map(|&c| cell(c)).collect();
         let mut game = SpaceGame {
-            tables: Arc::new(Tables::new(space)),
+            shared,
             space: Arc::clone(space),
             primitive,
             repetition: setup.options.repetition,
             komi: setup.komi.clone(),
-            history: vec![(colouring.clone(), setup.to_move)],
-            seen: HashSet::from([colouring.clone()]),
+            key: 0,
+            history: Vec::new(),
+            keys: Vec::new(),
+            by_key: KeyMap::default(),
+            key_bits: vec![0; KEY_BIT_WORDS],
             colouring,
             to_move: setup.to_move,
             passes: 0,
             result: None,
+            strings: local::Strings::default(),
+            settled: false,
+            scratch: Reused::default(),
         };
+        game.key = game.key_of(&game.colouring);
+        game.remember(game.colouring.clone(), game.key, setup.to_move);
+        game.relabel(false);
         game.settle();
         Ok(game)
     }
 
+    fn tables(&self) -> &Tables {
+        self.shared.tables.get_or_init(|| Tables::new(&self.space))
+    }
+
+    /// The Zobrist key of a colouring.
+    fn key_of(&self, colouring: &[u8]) -> u64 {
+        colouring
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c != EMPTY)
+            .fold(0, |k, (x, &c)| k ^ self.shared.keys[x][c as usize - 1])
+    }
+
+    /// Records a colouring of the game, with the player to move after it.
+    fn remember(&mut self, colouring: Vec<u8>, key: u64, to_move: Player) {
+        let bit = key_bit(key);
+        self.key_bits[bit / 64] |= 1 << (bit % 64);
+        self.by_key
+            .entry(key)
+            .or_default()
+            .push(self.history.len() as u32);
+        self.history.push((colouring, to_move));
+        self.keys.push(key);
+    }
+
+    /// Labels the strings of the colouring now, when the space has the local index;
+    /// `played` when a board play produced it.
+    fn relabel(&mut self, played: bool) {
+        self.settled = match &self.shared.local {
+            Some(index) => self.strings.label(index, &self.colouring, played),
+            None => false,
+        };
+    }
+
+    /// The local index and the strings of the colouring now, when the local board play
+    /// applies.
+    fn local(&self) -> Option<(&local::Index, &local::Strings)> {
+        let index = self.shared.local.as_ref()?;
+        self.settled.then_some((index, &self.strings))
+    }
+
     fn placement_colour(&self, colouring: &[u8], s: usize) -> Option<u8> {
-        let pts = &self.tables.points_of[s];
+        let pts = &self.tables().points_of[s];
         let first = colouring[pts[0]];
         pts.iter().all(|&p| colouring[p] == first).then_some(first)
     }
 
+    /// True when placement `e` is a legal placement (`topo:D4`) now.
+    fn is_legal_placement(&self, e: usize) -> bool {
+        match self.local() {
+            Some((_, strings)) => strings.is_legal_placement(e),
+            None => self
+                .space
+                .placements()
+                .get(e)
+                .is_some_and(|p| p.iter().all(|&x| self.colouring[x] == EMPTY)),
+        }
+    }
+
     /// The string of stone `s` among `stones` (the stones of its colour).
     fn string(&self, s: usize, stones: &[usize]) -> Vec<usize> {
-        let t = &self.tables;
+        let t = self.tables();
         let x = first_bit(&t.closure[s]).expect("placements are not empty");
         let mut candidates = stones.to_vec();
         let found = loop {
@@ -263,7 +454,7 @@ impl SpaceGame {
     }
 
     fn has_liberty(&self, string: &[usize], legal: &[usize]) -> bool {
-        let t = &self.tables;
+        let t = self.tables();
         if string.is_empty() && t.empty_string == EmptyString::NoLiberty {
             return false;
         }
@@ -278,7 +469,7 @@ impl SpaceGame {
     /// Clears colour `c`: keeps the points covered by a stone of colour `c` whose string
     /// has liberty, empties the other points of colour `c`.
     fn clear(&self, colouring: &mut [u8], c: u8) {
-        let n = self.tables.placement.len();
+        let n = self.tables().placement.len();
         let stones: Vec<usize> = (0..n)
             .filter(|&s| self.placement_colour(colouring, s) == Some(c))
             .collect();
@@ -286,7 +477,7 @@ impl SpaceGame {
             .filter(|&s| self.placement_colour(colouring, s) == Some(EMPTY))
             .collect();
         let mut decided: HashMap<Vec<usize>, bool> = HashMap::new();
-        let mut alive = vec![0u64; self.tables.words];
+        let mut alive = vec![0u64; self.tables().words];
         for &s in &stones {
             let string = self.string(s, &stones);
             let lives = match decided.get(&string) {
@@ -298,7 +489,7 @@ impl SpaceGame {
                 }
             };
             if lives {
-                or_into(&mut alive, &self.tables.placement[s]);
+                or_into(&mut alive, &self.tables().placement[s]);
             }
         }
         for (p, col) in colouring.iter_mut().enumerate() {
@@ -308,14 +499,107 @@ impl SpaceGame {
         }
     }
 
-    fn board_play(&self, e: usize, player: Player) -> Vec<u8> {
+    /// `topo:D9` on the whole colouring.
+    fn board_play_whole(&self, e: usize, player: Player) -> Vec<u8> {
         let mut f = self.colouring.clone();
-        for &p in &self.tables.points_of[e] {
+        for &p in &self.tables().points_of[e] {
             f[p] = stone(player);
         }
         self.clear(&mut f, stone(player.opponent()));
         self.clear(&mut f, stone(player));
         f
+    }
+
+    /// `topo:D9` at the legal placement `e`: locally when it applies, else on the whole
+    /// colouring; with the key of the colouring produced.
+    fn board_play(
+        &self,
+        e: usize,
+        player: Player,
+        scratch: &mut local::Scratch,
+    ) -> (Produced, u64) {
+        match self.local() {
+            Some((index, strings)) => {
+                let c = stone(player);
+                if strings.plays_quietly(index, e, c) {
+                    let changes = index.points_of(e).iter().map(|&x| (x, c)).collect();
+                    let key = self.key ^ self.shared.placement_keys[e][c as usize - 1];
+                    return (Produced::Changes(changes), key);
+                }
+                strings.board_play(index, scratch, &self.colouring, c, e);
+                (
+                    Produced::Changes(scratch.changes.clone()),
+                    self.key_after(&scratch.changes),
+                )
+            }
+            None => {
+                let f = self.board_play_whole(e, player);
+                let key = self.key_of(&f);
+                (Produced::Whole(f), key)
+            }
+        }
+    }
+
+    /// The key of the colouring now with `changes` made.
+    fn key_after(&self, changes: &[(u32, u8)]) -> u64 {
+        changes.iter().fold(self.key, |k, &(x, c)| {
+            let x = x as usize;
+            let old = self.colouring[x];
+            let mut k = k;
+            if old != EMPTY {
+                k ^= self.shared.keys[x][old as usize - 1];
+            }
+            if c != EMPTY {
+                k ^= self.shared.keys[x][c as usize - 1];
+            }
+            k
+        })
+    }
+
+    /// The colouring now with `changes` made.
+    fn changed(&self, changes: &[(u32, u8)]) -> Vec<u8> {
+        let mut f = self.colouring.clone();
+        for &(x, c) in changes {
+            f[x as usize] = c;
+        }
+        f
+    }
+
+    /// The colouring a board play produces.
+    fn colouring_of(&self, produced: &Produced) -> Vec<u8> {
+        match produced {
+            Produced::Whole(f) => f.clone(),
+            Produced::Changes(changes) => self.changed(changes),
+        }
+    }
+
+    /// Whether a board play of `player` producing a colouring of key `key` (built by
+    /// `produced` if the key alone cannot tell) repeats what the repetition rule forbids.
+    fn repeats(&self, player: Player, key: u64, produced: impl FnOnce() -> Vec<u8>) -> bool {
+        let n = self.history.len();
+        let earlier: &[u32] = match self.repetition {
+            // `start` refuses the graph-only rules: a go-space game never has them.
+            Repetition::None | Repetition::NaturalSituational | Repetition::KoPoint => {
+                return false
+            }
+            Repetition::Simple => {
+                return n >= 2 && self.keys[n - 2] == key && self.history[n - 2].0 == produced();
+            }
+            Repetition::Positional | Repetition::Situational
+                if self.key_bits[key_bit(key) / 64] >> (key_bit(key) % 64) & 1 == 0 =>
+            {
+                return false
+            }
+            Repetition::Positional | Repetition::Situational => match self.by_key.get(&key) {
+                None => return false,
+                Some(turns) => turns,
+            },
+        };
+        let f = produced();
+        earlier.iter().any(|&t| {
+            let (g, p) = &self.history[t as usize];
+            *g == f && (self.repetition == Repetition::Positional || *p == player.opponent())
+        })
     }
 
     fn turn_clause(&self) -> Clause {
@@ -326,15 +610,20 @@ impl SpaceGame {
         }
     }
 
-    fn check(&self, player: Player, e: usize) -> Result<Vec<u8>, Illegal> {
-        if e >= self.tables.placement.len() {
+    fn check(
+        &self,
+        player: Player,
+        e: usize,
+        scratch: &mut local::Scratch,
+    ) -> Result<(Produced, u64), Illegal> {
+        if e >= self.space.placements().len() {
             return Err(Illegal {
                 clause: Clause::Topo(Topo::D9),
                 reason: format!("there is no placement number {e}"),
             });
         }
-        let name = self.space.placement_name(e);
-        if self.placement_colour(&self.colouring, e) != Some(EMPTY) {
+        if !self.is_legal_placement(e) {
+            let name = self.space.placement_name(e);
             return Err(Illegal {
                 clause: Clause::Topo(Topo::D4),
                 reason: format!(
@@ -342,21 +631,9 @@ impl SpaceGame {
                 ),
             });
         }
-        let produced = self.board_play(e, player);
-        let repeated = match self.repetition {
-            Repetition::Positional => self.seen.contains(&produced),
-            Repetition::Situational => self
-                .history
-                .iter()
-                .any(|(f, p)| *f == produced && *p == player.opponent()),
-            Repetition::Simple => {
-                let n = self.history.len();
-                n >= 2 && self.history[n - 2].0 == produced
-            }
-            // `start` refuses the graph-only rules: a go-space game never has them.
-            Repetition::None | Repetition::NaturalSituational | Repetition::KoPoint => false,
-        };
-        if repeated {
+        let (produced, key) = self.board_play(e, player, scratch);
+        if self.repeats(player, key, || self.colouring_of(&produced)) {
+            let name = self.space.placement_name(e);
             return Err(Illegal {
                 clause: if self.repetition == Repetition::Positional {
                     self.turn_clause()
@@ -366,7 +643,34 @@ impl SpaceGame {
                 reason: format!("{name} would repeat an earlier colouring of X"),
             });
         }
-        Ok(produced)
+        Ok((produced, key))
+    }
+
+    /// Whether `player` may make the board play at `e` (a legal placement whose play does
+    /// not repeat), without building the colouring unless a key is found. Locally, a play
+    /// that changes `e`'s points only ([`local::Strings::plays_quietly`]) is keyed from the
+    /// placement's key alone; any other is played out into the scratch.
+    fn is_turn(&self, player: Player, e: usize, scratch: &mut local::Scratch) -> bool {
+        let Some((index, strings)) = self.local() else {
+            return self.is_legal_placement(e) && self.check(player, e, scratch).is_ok();
+        };
+        if !strings.is_legal_placement(e) {
+            return false;
+        }
+        let c = stone(player);
+        if strings.plays_quietly(index, e, c) {
+            let key = self.key ^ self.shared.placement_keys[e][c as usize - 1];
+            return !self.repeats(player, key, || {
+                let mut f = self.colouring.clone();
+                for &x in index.points_of(e) {
+                    f[x as usize] = c;
+                }
+                f
+            });
+        }
+        strings.board_play(index, scratch, &self.colouring, c, e);
+        let key = self.key_after(&scratch.changes);
+        !self.repeats(player, key, || self.changed(&scratch.changes))
     }
 
     fn scores(&self) -> [BigRational; 2] {
@@ -379,7 +683,9 @@ impl SpaceGame {
     fn settle(&mut self) {
         if self.primitive {
             let player = self.to_move;
-            let able = (0..self.tables.placement.len()).any(|e| self.check(player, e).is_ok());
+            let mut scratch = self.scratch.lock();
+            let able =
+                (0..self.space.placements().len()).any(|e| self.is_turn(player, e, &mut scratch));
             if !able {
                 self.result = Some(GameResult {
                     winner: Some(player.opponent()),
@@ -391,6 +697,24 @@ impl SpaceGame {
             self.result = Some(GameResult::scored(self.scores()));
         }
     }
+}
+
+/// The words of `SpaceGame::key_bits`: 2^14 bits, 2 KiB a game.
+const KEY_BIT_WORDS: usize = 1 << 8;
+
+/// The bit of `SpaceGame::key_bits` for `key`: its top 14 bits.
+#[inline]
+fn key_bit(key: u64) -> usize {
+    (key >> 50) as usize
+}
+
+/// SplitMix64: the Zobrist keys (fixed, so keys are reproducible).
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 impl Playable for SpaceGame {
@@ -409,10 +733,14 @@ impl Playable for SpaceGame {
             return Vec::new();
         }
         let player = self.to_move;
-        let mut legal: Vec<Turn> = (0..self.tables.placement.len())
-            .filter(|&e| self.check(player, e).is_ok())
-            .map(|at| Turn::Move { player, at })
-            .collect();
+        let mut scratch = self.scratch.lock();
+        let m = self.space.placements().len();
+        let mut legal: Vec<Turn> = Vec::with_capacity(m + 1);
+        legal.extend(
+            (0..m)
+                .filter(|&e| self.is_turn(player, e, &mut scratch))
+                .map(|at| Turn::Move { player, at }),
+        );
         if !self.primitive {
             legal.push(Turn::Pass { player });
         }
@@ -439,11 +767,19 @@ impl Playable for SpaceGame {
         }
         match *turn {
             Turn::Move { at, .. } => {
-                let produced = self.check(player, at)?;
-                self.seen.insert(produced.clone());
-                self.history.push((produced.clone(), player.opponent()));
-                self.colouring = produced;
+                let (produced, key) = self.check(player, at, &mut self.scratch.lock())?;
+                match produced {
+                    Produced::Whole(f) => self.colouring = f,
+                    Produced::Changes(changes) => {
+                        for (x, c) in changes {
+                            self.colouring[x as usize] = c;
+                        }
+                    }
+                }
+                self.key = key;
+                self.remember(self.colouring.clone(), key, player.opponent());
                 self.passes = 0;
+                self.relabel(true);
             }
             Turn::Pass { .. } => {
                 if self.primitive {
@@ -452,8 +788,7 @@ impl Playable for SpaceGame {
                         reason: "under the primitive rules there is no passing".into(),
                     });
                 }
-                self.history
-                    .push((self.colouring.clone(), player.opponent()));
+                self.remember(self.colouring.clone(), self.key, player.opponent());
                 self.passes += 1;
             }
             // No resignation, and none of the directed rules' turns.
@@ -488,5 +823,159 @@ mod tests {
         assert_eq!(first_bit(&[0, 0, 1]), Some(128));
         let set = [1u64 << 63, 0, (1 << 1) | (1 << 40)];
         assert_eq!(bits_in(&set).collect::<Vec<_>>(), vec![63, 129, 168]);
+    }
+
+    /// The local board play gives the whole-colouring board play's colouring for every
+    /// legal placement, and the same legal turns, at every position of random games on
+    /// go-spaces of random graphs and on random topologies (subbases over up to 8 points,
+    /// placements around random groups of points), both endings, every repetition rule;
+    /// where it does not apply (a placement with a closure not connected, or an unsettled
+    /// start) the game falls back to the whole colouring, which is counted too.
+    #[test]
+    fn the_local_board_play_is_the_whole_board_play() {
+        use crate::board::Board;
+        use crate::game::Colour;
+        use rand::{Rng, SeedableRng};
+        use rand_xoshiro::Xoshiro256PlusPlus;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(41);
+        let (mut local_plays, mut positions_whole, mut captures, mut quiet) = (0, 0, 0, 0);
+        for round in 0..400 {
+            let space = if round % 2 == 0 {
+                let n = rng.random_range(2..8usize);
+                let names: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+                let names: Vec<&str> = names.iter().map(String::as_str).collect();
+                let mut edges = Vec::new();
+                for a in 0..n {
+                    for b in a + 1..n {
+                        if rng.random_range(0..100) < 40 {
+                            edges.push((names[a], names[b]));
+                        }
+                    }
+                }
+                let graph = Board::from_edges(&names, &edges).expect("a graph");
+                GoSpace::of_graph(&graph).expect("its go-space").1
+            } else {
+                let n = rng.random_range(3..9usize);
+                let names: Vec<String> = (0..n).map(|i| format!("p{i}")).collect();
+                let sets: Vec<Vec<usize>> = (0..rng.random_range(1..7))
+                    .map(|_| (0..n).filter(|_| rng.random_range(0..3) == 0).collect())
+                    .collect();
+                let around: Vec<Vec<usize>> = (0..rng.random_range(2..8))
+                    .map(|_| {
+                        (0..rng.random_range(1..3))
+                            .map(|_| rng.random_range(0..n))
+                            .collect()
+                    })
+                    .collect();
+                match GoSpace::around_points(&names, &sets, &around) {
+                    Ok(space) => space,
+                    Err(_) => continue,
+                }
+            };
+            let rules = if round % 3 == 0 {
+                RuleId::TopoPrimitive
+            } else {
+                RuleId::TopoStones
+            };
+            let board = Board::from_edges(
+                &(0..space.points())
+                    .map(|i| format!("x{i}"))
+                    .collect::<Vec<_>>()
+                    .iter()
+                    .map(String::as_str)
+                    .collect::<Vec<_>>(),
+                &[],
+            )
+            .expect("points");
+            let mut setup = Setup::new(rules, board);
+            setup.initial = (0..space.points())
+                .map(|_| match rng.random_range(0..6) {
+                    0 => Colour::Black,
+                    1 => Colour::White,
+                    _ => Colour::Empty,
+                })
+                .collect();
+            setup.options.repetition = [
+                Repetition::Positional,
+                Repetition::Situational,
+                Repetition::Simple,
+                Repetition::None,
+            ][round % 4];
+            setup.equipment = Equipment::Space(Arc::new(space));
+            let mut local = SpaceGame::start(&setup).expect("a game");
+            let mut whole = SpaceGame::start_whole(&setup).expect("a game");
+            for _ in 0..30 {
+                assert_eq!(local.observe(), whole.observe(), "round {round}");
+                let legal = local.legal_turns();
+                assert_eq!(legal, whole.legal_turns(), "round {round}");
+                if local.local().is_none() {
+                    positions_whole += 1;
+                }
+                let mut scratch = local::Scratch::default();
+                let mut whole_scratch = local::Scratch::default();
+                for e in 0..local.space.placements().len() {
+                    if !local.is_legal_placement(e) {
+                        continue;
+                    }
+                    let player = local.to_move;
+                    let (a, ka) = local.board_play(e, player, &mut scratch);
+                    let (b, kb) = whole.board_play(e, player, &mut whole_scratch);
+                    let (fa, fb) = (local.colouring_of(&a), whole.colouring_of(&b));
+                    let sp = &local.space;
+                    assert_eq!(
+                        fa,
+                        fb,
+                        "round {round}, placement {e}, {player:?} on {:?}; N {:?}; S {:?}",
+                        local.colouring,
+                        (0..sp.points())
+                            .map(|x| sp.neighbourhood(x).iter().copied().collect::<Vec<_>>())
+                            .collect::<Vec<_>>(),
+                        sp.placements()
+                            .iter()
+                            .map(|p| p.iter().copied().collect::<Vec<_>>())
+                            .collect::<Vec<_>>()
+                    );
+                    assert_eq!((ka, kb), (local.key_of(&fa), whole.key_of(&fb)));
+                    if let Produced::Changes(changes) = &a {
+                        let (index, strings) = local.local().expect("played locally");
+                        let c = stone(player);
+                        if strings.plays_quietly(index, e, c) {
+                            quiet += 1;
+                            let only_e: Vec<(u32, u8)> =
+                                index.points_of(e).iter().map(|&x| (x, c)).collect();
+                            assert_eq!(changes, &only_e, "round {round}, placement {e}");
+                            // The quiet play is what the local board play in full gives.
+                            let mut full = local::Scratch::default();
+                            strings.board_play(index, &mut full, &local.colouring, c, e);
+                            assert_eq!(full.changes, only_e, "round {round}, placement {e}");
+                            assert_eq!(
+                                ka,
+                                local.key ^ local.shared.placement_keys[e][c as usize - 1]
+                            );
+                        }
+                        local_plays += 1;
+                        captures += usize::from(
+                            changes
+                                .iter()
+                                .any(|&(x, c)| c == EMPTY && local.colouring[x as usize] != EMPTY),
+                        );
+                    }
+                }
+                if legal.is_empty() {
+                    break;
+                }
+                let turn = &legal[rng.random_range(0..legal.len())];
+                local.play(turn).expect("a legal turn");
+                whole.play(turn).expect("a legal turn");
+            }
+        }
+        assert!(
+            local_plays > 2000
+                && captures > 100
+                && positions_whole > 100
+                && quiet > 1000
+                && local_plays - quiet > 500,
+            "{local_plays} local plays ({quiet} quiet), {captures} removing, {positions_whole} positions played whole"
+        );
     }
 }
