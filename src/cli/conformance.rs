@@ -1,17 +1,29 @@
-//! `graphgo conformance`: the conformance report over every adapter.
+//! `graphgo conformance`: the conformance report over every adapter, or (`--check`) the
+//! committed report compared with a fresh run.
 
 use super::fail;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-pub(super) fn conformance(budget: u64, only: Option<String>, seed: u64, root: PathBuf) -> ExitCode {
+pub(super) fn conformance(check: bool, only: Option<String>, seed: u64, root: PathBuf) -> ExitCode {
     use graphgo::conformance::report;
-    if budget == 0 {
-        return fail("--budget: 0 is not a number of seconds (at least 1)".to_string());
+    let spec = root.join("spec");
+    if check && only.is_some() {
+        return fail("--check compares the whole report: leave out --only");
     }
+    let out = if check {
+        let scratch = root.join("target/conformance-check");
+        let _ = std::fs::remove_dir_all(&scratch);
+        if let Err(e) = std::fs::create_dir_all(&scratch) {
+            return fail(format!("{}: {e}", scratch.display()));
+        }
+        scratch
+    } else {
+        spec.clone()
+    };
     let plan = report::ConformancePlan {
         root: root.clone(),
-        budget,
+        out: out.clone(),
         seed,
         only: only.clone(),
     };
@@ -19,7 +31,23 @@ pub(super) fn conformance(budget: u64, only: Option<String>, seed: u64, root: Pa
         Ok(r) => r,
         Err(e) => return fail(e),
     };
-    match report.write(&root, only.is_some()) {
+    if check {
+        let _ = report.write(&out, false);
+        let problems = report::render::stale(&spec, &report);
+        if problems.is_empty() {
+            println!("spec/conformance.*: current (the report just run is the committed one, timings left out)");
+            return ExitCode::SUCCESS;
+        }
+        eprintln!(
+            "spec/conformance.* is stale: run `graphgo conformance` and commit the report. Differences (the fresh report is in {}):",
+            out.display()
+        );
+        for p in problems {
+            eprintln!("  {p}");
+        }
+        return ExitCode::from(1);
+    }
+    match report.write(&spec, only.is_some()) {
         Ok(files) => {
             for f in files {
                 graphgo::outln!("written: {}", f.display());

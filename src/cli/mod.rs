@@ -376,17 +376,19 @@ enum Command {
     },
     /// Write the conformance report of other implementations.
     ///
-    /// The conformance report of other implementations of the rules (issue 17): every
-    /// adapters/*/rules.yaml driven through the GTP subset of adapters, the conformance
-    /// vectors that apply and seeded random games within a time budget each, graphgo set to
-    /// the implementation's declared rules and to Tromp-Taylor. Writes
+    /// The conformance report of other implementations of the rules (issues 17, 28, 29):
+    /// every adapters/*/rules.yaml (each configuration a row) driven through the one
+    /// verification path, the conformance vectors that apply and a fixed number of seeded
+    /// random games, graphgo set to the row's declared rules and to Tromp-Taylor. Writes
     /// spec/conformance.{md,json,html} and the findings under spec/engines/findings/NAME/.
     /// An implementation that departs is a result (exit 0); exit 2 when the report cannot be
-    /// produced (a bad rules.yaml, no vectors).
+    /// produced (a bad rules.yaml, no vectors). With --check, writes nothing in spec/: runs
+    /// the report into target/conformance-check/ and exits 1 when the committed report is
+    /// not the one it gives (timings left out).
     Conformance {
-        /// Seconds for each implementation, both views together.
-        #[arg(long, value_name = "SECS", default_value_t = graphgo::conformance::report::DEFAULT_BUDGET, value_parser = numbers::seconds)]
-        budget: u64,
+        /// Compare the committed report with a fresh run instead of writing it.
+        #[arg(long)]
+        check: bool,
         /// Run this implementation only (a folder name under adapters/).
         #[arg(long, value_name = "NAME")]
         only: Option<String>,
@@ -635,11 +637,11 @@ fn dispatch(command: Command) -> ExitCode {
         Command::Vectors { action } => vectors(action),
         Command::Merge { dirs, out, json } => merge(&dirs, out.as_deref(), json),
         Command::Conformance {
-            budget,
+            check,
             only,
             seed,
             root,
-        } => conformance(budget, only, seed, root),
+        } => conformance(check, only, seed, root),
         Command::Show {
             file,
             turn,

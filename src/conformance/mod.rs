@@ -8,8 +8,13 @@
 //! - [`report`]: the conformance report over every adapter (`graphgo conformance`);
 //! - [`gtp_referee`]: graphgo itself as a GTP engine that referees (`graphgo gtp`).
 
+pub mod campaign;
+pub mod decisive;
+pub mod engine;
+pub mod findings;
 pub mod gtp;
 pub mod gtp_referee;
+pub mod gtp_rules;
 pub mod report;
 pub mod vectors;
 pub mod verify;

@@ -1,0 +1,728 @@
+//! The differential campaign: random games played on the implementation under test and on
+//! graphgo side by side ([`campaign`]), every divergence shrunk, explained and kept once
+//! (`crate::conformance::findings`). Two kinds of games ([`Games`]): generated boards, setups
+//! and turns compared with the transcription, or games on grids from an empty board compared
+//! with graphgo's engine, steered toward the situations where rules differ.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::Instant;
+
+use num_rational::BigRational;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::board::{Board, Vertex};
+use crate::conformance::decisive::{self, Counts, Situation, Tracker};
+use crate::conformance::engine::{Boards, EngineFailure, EngineUnderTest, Support};
+use crate::conformance::findings::{
+    explain, finding_vector, free_stem, shape_key, write_finding, VerifyFinding,
+};
+use crate::conformance::vectors::{self, SkipReason};
+use crate::conformance::verify::VerifyPlan;
+use crate::differential::compare::{self, Difference, Divergence, Verdict};
+use crate::differential::fuzz;
+use crate::engine::Engine;
+use crate::game::{Colour, Options, Playable, Player, RuleId, RuleSet, Setup, Turn, Unsupported};
+use crate::io::record::Game;
+
+/// A side restricted to a declaration: it refuses (as unsupported) every setup outside it.
+/// Both sides of a campaign are wrapped alike, so that a game outside the declaration is
+/// simply not played, and shrinking never leaves it.
+struct Within<'a> {
+    inner: &'a dyn RuleSet,
+    /// The name in reports.
+    name: &'a str,
+    support: &'a Support,
+    /// Past it no game starts on either side, so that shrinking stops where it is.
+    deadline: Option<Instant>,
+}
+
+impl RuleSet for Within<'_> {
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(Unsupported("the time cap is reached".into()));
+        }
+        match self.support.refuses(setup) {
+            Some(why) => Err(Unsupported(why.to_string())),
+            None => self.inner.start(setup),
+        }
+    }
+}
+
+/// Which games a campaign plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Games {
+    /// Random boards, setups and turns within the declaration ([`crate::differential::fuzz`]), each game
+    /// compared turn by turn with the transcription.
+    Generated,
+    /// `VerifyPlan::games` games on each square grid of these sides (every third one long,
+    /// without passes: superko cycles), from an empty board, with probe moves graphgo
+    /// refuses now and then (so that an engine that answers only `play` is checked too);
+    /// compared with graphgo's engine (the transcription is too slow for 400-turn games on
+    /// 9x9; the engine is checked against it by the oracle tests).
+    SquareGrids { sides: Vec<usize> },
+    /// The same games on each of these boards (rectangles, the boards of the graph
+    /// extension, squares).
+    Boards { boards: Vec<Arc<Board>> },
+}
+
+/// Something the campaign did not play, and why.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Skipped {
+    pub what: String,
+    pub reason: SkipReason,
+}
+
+/// What the campaign did.
+#[derive(Clone, Debug, Default)]
+pub struct CampaignReport {
+    pub seed: u64,
+    /// Games generated, and of them: outside the declaration (not played), played to the
+    /// end or the turn cap without a divergence (agreed), and the turns played, in all and
+    /// in the agreed games.
+    pub games: u64,
+    pub unsupported: u64,
+    pub agreed_games: u64,
+    pub turns: u64,
+    pub agreed_turns: u64,
+    /// Distinct minimized divergences, smallest first.
+    pub findings: Vec<VerifyFinding>,
+    /// Games whose divergence shrank to an already reported one.
+    pub duplicates: u64,
+    /// What was skipped (e.g. a board size the engine refuses), with the reason.
+    pub skipped: Vec<Skipped>,
+    /// Why the campaign stopped before its last game, if it did (a budget, the most
+    /// findings, an engine failure).
+    pub stopped: Option<String>,
+    /// The decisive situations of the states compared (games on boards only).
+    pub decisive: Counts,
+    /// Divergences left unshrunk (the plan's filter had enough of their kind).
+    pub not_shrunk: u64,
+}
+
+/// A random setup conformed to the declaration.
+fn conformed_setup(rng: &mut Xoshiro256PlusPlus, support: &Support) -> Setup {
+    let board = match support.boards {
+        Boards::Any => loop {
+            let b = fuzz::random_board(rng);
+            if b.len() <= support.max_vertices {
+                break b;
+            }
+        },
+        Boards::Grids => {
+            let (w, h) = (rng.random_range(1..=7), rng.random_range(1..=7));
+            Board::grid(w, h).expect("a small grid")
+        }
+        Boards::SquareGrids => {
+            let n = rng.random_range(1..=6);
+            Board::grid(n, n).expect("a small grid")
+        }
+    };
+    // The campaign generates General Graph Go and MANGO games (the families graphgo::differential::fuzz
+    // knows how to set up); the other rules are covered by the vectors only.
+    let generated: Vec<RuleId> = support
+        .rules
+        .iter()
+        .copied()
+        .filter(|r| RuleId::GRAPH.contains(r) || *r == RuleId::Mango)
+        .collect();
+    let rules = if generated.is_empty() {
+        RuleId::Ggg1
+    } else {
+        generated[rng.random_range(0..generated.len())]
+    };
+    if rules == RuleId::Mango {
+        let mut setup = fuzz::random_mango_setup(rng, board);
+        if !support.setup_stones {
+            setup.initial = vec![Colour::Empty; setup.board.len()];
+        }
+        if !support.white_first {
+            setup.to_move = Player::Black;
+        }
+        return setup;
+    }
+    let mut setup = fuzz::random_setup(rng, board);
+    if rules != setup.rules {
+        setup.rules = rules;
+        setup.prisoners = [0, 0];
+        setup.komi = num_rational::BigRational::from_integer(0.into());
+        if rules == RuleId::Ggg3 {
+            setup.prisoners = [rng.random_range(0..=3), rng.random_range(0..=3)];
+        }
+    }
+    let mut options = Options::default();
+    for (option, _) in vectors::OPTION_VALUES {
+        let values = support.values(option);
+        if !values.is_empty() {
+            let value = &values[rng.random_range(0..values.len())];
+            options = vectors::with_option(options, option, value).expect("a known value");
+        }
+    }
+    setup.options = options;
+    if !support.setup_stones {
+        setup.initial = vec![Colour::Empty; setup.board.len()];
+    }
+    if !support.white_first {
+        setup.to_move = Player::Black;
+    }
+    if !support.komi {
+        setup.komi = num_rational::BigRational::from_integer(0.into());
+    }
+    setup
+}
+
+/// How a random game on a board is played: each steers toward some of the situations where
+/// rules differ ([`crate::conformance::decisive`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Style {
+    /// Random moves, now and then a pass.
+    Random,
+    /// Captures and retakes preferred: ko shapes and their fights.
+    Ko,
+    /// No passes, captures preferred: superko cycles and long histories.
+    Long,
+    /// Random moves until three quarters of the board's points, then two passes: a game
+    /// ended by passes, and scored.
+    Scored,
+}
+
+impl Style {
+    fn of(game: u64) -> Style {
+        [Style::Random, Style::Ko, Style::Long, Style::Scored][(game % 4) as usize]
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            Style::Random => "random",
+            Style::Ko => "ko fights",
+            Style::Long => "long, no passes",
+            Style::Scored => "ended by two passes",
+        }
+    }
+}
+
+/// The turn a random game plays next: a move from the agreed legal turns (steered by the
+/// game's style), now and then a pass; never a resignation.
+///
+/// Some turns are probes instead: moves graphgo refuses, so that the engine's answers to
+/// `play` are checked too (the only check for an engine without `all_legal` or
+/// `is_legal`), and, where the engine keeps whose turn it is, moves of the player not to
+/// move. Both sides refusing a probe changes nothing.
+fn random_turn(
+    legal: &[Turn],
+    position: &[Colour],
+    rng: &mut Xoshiro256PlusPlus,
+    style: Style,
+    tracker: Option<&mut Tracker>,
+    out_of_turn: bool,
+    played: usize,
+) -> Option<Turn> {
+    let Some(player) = legal.first().map(Turn::player) else {
+        return None;
+    };
+    let empty: Vec<Vertex> = (0..position.len())
+        .filter(|&v| position[v] == Colour::Empty)
+        .collect();
+    if out_of_turn && !empty.is_empty() && rng.random_bool(0.05) {
+        let at = empty[rng.random_range(0..empty.len())];
+        return Some(Turn::Move {
+            player: player.opponent(),
+            at,
+        });
+    }
+    // Probes: mostly empty points graphgo refuses (suicide, ko, superko: where rules
+    // differ), now and then any point at all (occupied ones too).
+    let refused_empty: Vec<Vertex> = empty
+        .iter()
+        .copied()
+        .filter(|&v| !legal.contains(&Turn::Move { player, at: v }))
+        .collect();
+    let probe_odds = if style == Style::Scored { 0.1 } else { 0.2 };
+    if !refused_empty.is_empty() && rng.random_bool(probe_odds) {
+        let at = refused_empty[rng.random_range(0..refused_empty.len())];
+        return Some(Turn::Move { player, at });
+    }
+    if !position.is_empty() && rng.random_bool(0.02) {
+        let at = rng.random_range(0..position.len());
+        return Some(Turn::Move { player, at });
+    }
+    let moves: Vec<Vertex> = legal
+        .iter()
+        .filter_map(|t| match t {
+            Turn::Move { at, .. } => Some(*at),
+            _ => None,
+        })
+        .collect();
+    let pass = legal
+        .iter()
+        .find(|t| matches!(t, Turn::Pass { .. }))
+        .cloned();
+    let pass_odds = match style {
+        Style::Random => 0.03,
+        Style::Ko => 0.01,
+        Style::Long => 0.0,
+        Style::Scored if played >= position.len() * 3 / 4 => 1.0,
+        Style::Scored => 0.0,
+    };
+    if moves.is_empty() || rng.random_bool(pass_odds) {
+        return pass.or_else(|| moves.first().map(|&at| Turn::Move { player, at }));
+    }
+    let (wanted, odds): (&[Situation], f64) = match style {
+        Style::Ko => (
+            &[
+                Situation::Capture,
+                Situation::KoRetake,
+                Situation::RepeatSameToMove,
+                Situation::RepeatOtherToMove,
+            ],
+            0.6,
+        ),
+        Style::Long => (
+            &[
+                Situation::Capture,
+                Situation::RepeatSameToMove,
+                Situation::RepeatOtherToMove,
+                Situation::MultiSelfCapture,
+            ],
+            0.3,
+        ),
+        _ => (&[], 0.0),
+    };
+    if let Some(tracker) = tracker.filter(|_| odds > 0.0 && rng.random_bool(odds)) {
+        let steered = tracker.moves_with(&moves, wanted);
+        if !steered.is_empty() {
+            let at = steered[rng.random_range(0..steered.len())];
+            return Some(Turn::Move { player, at });
+        }
+    }
+    let at = moves[rng.random_range(0..moves.len())];
+    Some(Turn::Move { player, at })
+}
+
+/// What every campaign shares: the two sides, the plan, the report being filled, the
+/// findings seen, the clock.
+struct Run<'a, 'k> {
+    engine: &'a dyn EngineUnderTest,
+    reference: &'a dyn RuleSet,
+    plan: &'a VerifyPlan,
+    started: Instant,
+    report: CampaignReport,
+    seen: HashSet<String>,
+    /// Which divergences are shrunk into findings (the others are counted in
+    /// `CampaignReport::not_shrunk`); `None`: all.
+    keep: Option<&'k mut dyn FnMut(&Game, &Divergence) -> bool>,
+}
+
+impl Run<'_, '_> {
+    /// Why no further game may start, if none may (and the report says so).
+    fn must_stop(&mut self) -> bool {
+        if self.report.stopped.is_some() {
+            return true;
+        }
+        let why = if let Some(signal) = self.plan.signals.name() {
+            Some(format!("interrupted by {signal}"))
+        } else if let Some(f) = self.engine.failure() {
+            Some(format!("the engine failed: {}", f.without_stderr()))
+        } else if self.report.findings.len() >= self.plan.max_findings {
+            Some(format!(
+                "{} findings (the most asked for)",
+                self.plan.max_findings
+            ))
+        } else if self
+            .plan
+            .time_budget
+            .is_some_and(|b| self.started.elapsed() >= b)
+        {
+            Some(format!(
+                "the time budget of {} s is spent",
+                self.plan.time_budget.unwrap_or_default().as_secs_f64()
+            ))
+        } else if self
+            .plan
+            .turn_budget
+            .is_some_and(|b| self.report.turns >= b)
+        {
+            Some(format!(
+                "the turn budget of {} turns is spent",
+                self.plan.turn_budget.unwrap_or_default()
+            ))
+        } else {
+            None
+        };
+        self.report.stopped = why;
+        self.report.stopped.is_some()
+    }
+
+    /// A game played to its end or cap: counted, and its divergence (if any) shrunk,
+    /// explained, written and kept unless already found.
+    fn finish(
+        &mut self,
+        index: u64,
+        found_in: String,
+        game: Game,
+        divergence: Option<Divergence>,
+        progress: &mut dyn FnMut(&str),
+    ) {
+        let turns = game.turns.len() as u64;
+        let Some(divergence) = divergence else {
+            self.report.agreed_games += 1;
+            self.report.agreed_turns += turns;
+            return;
+        };
+        if let Some(keep) = self.keep.as_mut() {
+            if !keep(&game, &divergence) {
+                self.report.not_shrunk += 1;
+                return;
+            }
+        }
+        let (a, b) = (self.reference, self.engine as &dyn RuleSet);
+        let (game, divergence) = match compare::shrink(a, b, &game, self.plan.shrink_budget) {
+            Some(s) => (s.game, s.divergence),
+            None => (game, divergence),
+        };
+        if self.engine.failure().is_some() {
+            return; // talking failed while shrinking: not a finding about the rules
+        }
+        if !self.seen.insert(shape_key(&game)) {
+            self.report.duplicates += 1;
+            return;
+        }
+        let explained = explain(&game, &divergence);
+        let stem = match &self.plan.out {
+            Some(dir) => free_stem(dir, &self.plan.finding_prefix),
+            None => format!(
+                "{}-seed{}-game{index}",
+                self.plan.finding_prefix, self.plan.seed
+            ),
+        };
+        let source = format!(
+            "graphgo verify against '{}': {found_in}",
+            self.engine.name()
+        );
+        let provenance = format!("{source}\nclause: {}", explained.text);
+        let record = compare::case_file(a, b, &game, &provenance);
+        let vector = finding_vector(&game, &divergence, &explained, &stem, &source);
+        let sgf = crate::io::sgf::write(&game, &provenance);
+        let mut finding = VerifyFinding {
+            index,
+            found_in,
+            clause: explained.clauses[0].clone(),
+            clauses: explained.clauses,
+            explanation: explained.text,
+            game,
+            divergence,
+            record,
+            sgf,
+            vector,
+            files: Vec::new(),
+            write_errors: Vec::new(),
+        };
+        if let Some(dir) = &self.plan.out {
+            write_finding(dir, &stem, &mut finding);
+        }
+        progress(&finding.text());
+        self.report.findings.push(finding);
+    }
+}
+
+/// The campaign of [`Games::Generated`]: random games within the declaration, compared
+/// with the transcription.
+fn generated_games(run: &mut Run, support: &Support, progress: &mut dyn FnMut(&str)) {
+    let (plan, seed) = (run.plan, run.plan.seed);
+    for index in 0..plan.games {
+        if run.must_stop() {
+            return;
+        }
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(fuzz::game_seed(seed, index));
+        let mut setup = conformed_setup(&mut rng, support);
+        if let Some(komi) = &plan.komi {
+            setup.komi = komi.clone();
+        }
+        run.report.games += 1;
+        if support.refuses(&setup).is_some() {
+            run.report.unsupported += 1;
+            continue;
+        }
+        let cap = fuzz::max_turns(&setup.board).min(plan.max_turns.unwrap_or(usize::MAX));
+        let played = fuzz::play_generated(
+            run.reference,
+            run.engine,
+            setup,
+            &mut fuzz::Biased::new(rng),
+            cap,
+        );
+        run.report.turns += played.game.turns.len() as u64;
+        let found_in = format!("game {index} (generated), seed {seed}");
+        run.finish(index, found_in, played.game, played.divergence, progress);
+    }
+}
+
+/// The campaign of [`Games::SquareGrids`] and [`Games::Boards`]: `plan.games` games on each
+/// board from an empty board, in turn of the four styles, compared with graphgo's engine;
+/// the decisive situations of every state compared are counted.
+fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&str)) {
+    let plan = run.plan;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(plan.seed);
+    let compared = run.engine.compared();
+    let mut index = 0;
+    'boards: for board in boards {
+        let max_turns = plan
+            .max_turns
+            .unwrap_or(if board.len() > 200 { 400 } else { 150 });
+        for game_of_board in 0..plan.games {
+            if run.must_stop() {
+                return;
+            }
+            index += 1;
+            let style = Style::of(game_of_board);
+            let mut setup = Setup::new(RuleId::Ggg1, Board::clone(board));
+            setup.options = plan.options.unwrap_or_default();
+            setup.komi = plan
+                .komi
+                .clone()
+                .unwrap_or_else(|| BigRational::from_integer(0.into()));
+            let mut session = match compare::Session::start(run.reference, run.engine, &setup) {
+                Ok(Some(s)) => s,
+                Ok(None) => {
+                    // Neither side plays it: outside the declaration.
+                    run.report.unsupported += 1;
+                    continue 'boards;
+                }
+                Err(d) => {
+                    if run.engine.failure().is_some() {
+                        return;
+                    }
+                    // An engine may play only some sizes (many only 19x19): skip the
+                    // others, visibly.
+                    let why = match &d.difference {
+                        Difference::Start { b: Err(why), .. } => why.clone(),
+                        _ => d.describe(board),
+                    };
+                    let skipped = Skipped {
+                        what: board_title(board),
+                        reason: SkipReason::Refused(why),
+                    };
+                    progress(&format!("{} skipped: {}\n", skipped.what, skipped.reason));
+                    run.report.skipped.push(skipped);
+                    continue 'boards;
+                }
+            };
+            run.report.games += 1;
+            let mut tracker = Tracker::new(&setup);
+            let mut counts = Counts::new();
+            let mut checked = run.engine.checked_points();
+            if let Some(t) = tracker.as_mut() {
+                t.count(checked.as_deref(), &mut counts);
+            }
+            let mut turns = Vec::new();
+            let diverged = loop {
+                if turns.len() >= max_turns || plan.signals.caught().is_some() {
+                    break None;
+                }
+                if session.observation().result.is_some() {
+                    let scored = session
+                        .observation()
+                        .result
+                        .as_ref()
+                        .is_some_and(|r| r.by == crate::game::EndReason::Score);
+                    if scored && compared.score {
+                        *counts.entry(Situation::Scored).or_default() += 1;
+                    }
+                    break None;
+                }
+                let position = session.observation().position.clone();
+                let Some(turn) = random_turn(
+                    session.legal_turns(),
+                    &position,
+                    &mut rng,
+                    style,
+                    tracker.as_mut(),
+                    compared.turn_order,
+                    turns.len(),
+                ) else {
+                    break None;
+                };
+                // The turn's own situation, where the state's count did not hold it.
+                let own = tracker.as_mut().and_then(|t| t.turn_situation(&turn));
+                let counted_with_state = match (&turn, &checked) {
+                    (Turn::Move { at, player }, Some(points)) => {
+                        points.contains(at)
+                            && Some(*player) == tracker.as_ref().map(Tracker::to_move)
+                    }
+                    (Turn::Move { player, .. }, None) => {
+                        Some(*player) == tracker.as_ref().map(Tracker::to_move)
+                    }
+                    _ => false,
+                };
+                let own = own.filter(|s| match s {
+                    Situation::EndingPass => compared.end,
+                    Situation::OutOfTurn => compared.turn_order,
+                    _ => !counted_with_state,
+                });
+                run.report.turns += 1;
+                match session.play(&turn) {
+                    // A probe both sides refuse changes nothing: it is left out of the
+                    // record, so that the record replays with `graphgo play`.
+                    Ok(Verdict::Refused(_)) => {
+                        if let Some(s) = own {
+                            *counts.entry(s).or_default() += 1;
+                        }
+                    }
+                    Ok(_) => {
+                        if let Some(s) = own {
+                            *counts.entry(s).or_default() += 1;
+                        }
+                        turns.push(turn.clone());
+                        checked = run.engine.checked_points();
+                        if let Some(t) = tracker.as_mut() {
+                            t.played(&turn);
+                            t.count(checked.as_deref(), &mut counts);
+                        }
+                    }
+                    Err(d) => {
+                        turns.push(turn);
+                        break Some(*d);
+                    }
+                }
+            };
+            drop(session);
+            decisive::add(&mut run.report.decisive, &counts);
+            if run.engine.failure().is_some() {
+                return;
+            }
+            let found_in = format!(
+                "{} game {game_of_board} ({}), seed {}",
+                board_title(board),
+                style.words(),
+                plan.seed
+            );
+            let game = Game { setup, turns };
+            run.finish(index, found_in, game, diverged, progress);
+        }
+    }
+}
+
+/// "9x9" for a grid, "a board of N points" otherwise.
+fn board_title(board: &Board) -> String {
+    match crate::conformance::gtp_rules::grid_sides(board) {
+        Some((w, h)) => format!("{w}x{h}"),
+        None => format!("a board of {} points", board.len()),
+    }
+}
+
+/// The differential campaign of the plan: every divergence minimized, explained and (with
+/// `out`) written. `progress` gets a few lines per finding and per skipped board.
+pub fn campaign(
+    engine: &dyn EngineUnderTest,
+    plan: &VerifyPlan,
+    progress: &mut dyn FnMut(&str),
+) -> CampaignReport {
+    campaign_filtered(engine, plan, progress, None)
+}
+
+/// [`campaign`], shrinking only the divergences `keep` accepts (the others are counted in
+/// [`CampaignReport::not_shrunk`]); the plan's time budget also stops shrinking where it is.
+pub fn campaign_filtered(
+    engine: &dyn EngineUnderTest,
+    plan: &VerifyPlan,
+    progress: &mut dyn FnMut(&str),
+    keep: Option<&mut dyn FnMut(&Game, &Divergence) -> bool>,
+) -> CampaignReport {
+    compare::quiet_panics_in_sides();
+    let deadline = plan.time_budget.map(|b| Instant::now() + b);
+    let declared = engine.support();
+    let support = match plan.options {
+        Some(o) => declared.pinned_to(o),
+        None => declared,
+    };
+    let (spec, fast) = (crate::variants::Spec, Engine);
+    // On square grids graphgo's side is called "graphgo", as verify-gtp always named it.
+    let (reference, name): (&dyn RuleSet, &str) = match plan.games_on {
+        Games::Generated => (&spec, spec.name()),
+        Games::SquareGrids { .. } | Games::Boards { .. } => (&fast, "graphgo"),
+    };
+    let a = Within {
+        inner: reference,
+        name,
+        support: &support,
+        deadline,
+    };
+    let b = WithinEngine {
+        inner: engine,
+        support: &support,
+        deadline,
+    };
+    let mut run = Run {
+        engine: &b,
+        reference: &a,
+        plan,
+        started: Instant::now(),
+        report: CampaignReport {
+            seed: plan.seed,
+            ..CampaignReport::default()
+        },
+        seen: HashSet::new(),
+        keep,
+    };
+    match &plan.games_on {
+        Games::Generated => generated_games(&mut run, &support, progress),
+        Games::SquareGrids { sides } => {
+            let boards: Vec<Arc<Board>> = sides
+                .iter()
+                .filter_map(|&n| Board::grid(n, n).ok().map(Arc::new))
+                .collect();
+            board_games(&mut run, &boards, progress)
+        }
+        Games::Boards { boards } => board_games(&mut run, boards, progress),
+    }
+    let mut report = run.report;
+    // The smallest first: the clearest view of a bug.
+    report
+        .findings
+        .sort_by_key(|f| (f.game.setup.board.len(), f.game.turns.len(), f.index));
+    report
+}
+
+/// The engine under test restricted to a declaration, still an engine under test.
+struct WithinEngine<'a> {
+    inner: &'a dyn EngineUnderTest,
+    support: &'a Support,
+    deadline: Option<Instant>,
+}
+
+impl RuleSet for WithinEngine<'_> {
+    fn name(&self) -> &str {
+        self.inner.name()
+    }
+    fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(Unsupported("the time cap is reached".into()));
+        }
+        match self.support.refuses(setup) {
+            Some(why) => Err(Unsupported(why.to_string())),
+            None => self.inner.start(setup),
+        }
+    }
+}
+
+impl EngineUnderTest for WithinEngine<'_> {
+    fn support(&self) -> Support {
+        self.support.clone()
+    }
+    fn failure(&self) -> Option<EngineFailure> {
+        self.inner.failure()
+    }
+    fn methods(&self) -> String {
+        self.inner.methods()
+    }
+    fn checked_points(&self) -> Option<Vec<Vertex>> {
+        self.inner.checked_points()
+    }
+    fn compared(&self) -> crate::conformance::engine::Compared {
+        self.inner.compared()
+    }
+}

@@ -1,0 +1,849 @@
+//! One row of the report, run: its engine started (a GTP process, [`run_gtp_row`], or a Rust
+//! implementation in process, [`run_in_process`] and [`run_rust_row`]), its boards checked,
+//! and its two views ([`run_view_on`]): the vectors that apply, then the random games on its
+//! boards, every failure placed in its group and written under `spec/engines/findings/`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use num_rational::BigRational;
+
+use crate::board::{Board, Vertex};
+use crate::conformance::decisive::Counts;
+use crate::conformance::engine::{Boards, Compared, EngineFailure, EngineUnderTest, Support};
+use crate::conformance::gtp::GtpProcess;
+use crate::conformance::gtp_rules::{grid_sides, Checks, GtpRules};
+use crate::conformance::vectors::{Vector, VectorVerdict};
+use crate::conformance::verify::{self, VerifyFinding};
+use crate::differential::compare::Divergence;
+use crate::game::{Colour, Options, Playable, Player, RuleId, RuleSet, Setup, Unsupported};
+use crate::io::record::Game;
+
+use super::declaration::DeclaredRow;
+use super::groups::{classify, group_of_finding, Group};
+use super::{Cell, ConformancePlan, Row, View, ViewResult};
+
+/// Findings shrunk per group and view: further games diverging there are counted, not shrunk.
+const SHRUNK_PER_GROUP: usize = 2;
+
+/// Comparisons allowed to shrink one divergence.
+const SHRINK_BUDGET: usize = 150;
+
+/// The square sides the random games are played on (those the row declares; its largest side
+/// where it declares none of them): small boards, where captures, suicides and ko shapes come
+/// often and a finding shrinks fast.
+const SIDES: [usize; 5] = [5, 3, 4, 7, 9];
+
+/// The rectangles played where the row declares rectangles (those within its sides).
+const RECTANGLES: [(usize, usize); 3] = [(5, 3), (3, 4), (7, 4)];
+
+/// What a view runs on, besides the engine.
+pub struct ViewEnv<'a> {
+    pub row: &'a DeclaredRow,
+    pub view: View,
+    pub vectors: &'a [&'a (PathBuf, Vector)],
+    /// The boards of the random games.
+    pub boards: &'a [Arc<Board>],
+    pub seed: u64,
+    /// Where findings go: `spec/` (or a scratch folder), and the repository's root (for the
+    /// links to vectors).
+    pub out: &'a Path,
+    pub root: &'a Path,
+    /// The view's share of the row's time cap.
+    pub cap: Duration,
+    pub komi: BigRational,
+    /// Sets the options the engine is pinned to (`None`: any), around the random games.
+    pub pin: &'a dyn Fn(Option<Options>),
+    /// Failures of the row's boards (a board that is not the one claimed): capture findings.
+    pub board_failures: &'a [String],
+}
+
+/// An engine under test seen through another declaration (for the vectors of a view).
+struct Restricted<'a> {
+    inner: &'a dyn EngineUnderTest,
+    support: Support,
+}
+
+impl RuleSet for Restricted<'_> {
+    fn name(&self) -> &str {
+        self.inner.name()
+    }
+    fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
+        match self.support.refuses(setup) {
+            Some(why) => Err(Unsupported(why.to_string())),
+            None => self.inner.start(setup),
+        }
+    }
+}
+
+impl EngineUnderTest for Restricted<'_> {
+    fn support(&self) -> Support {
+        self.support.clone()
+    }
+    fn failure(&self) -> Option<EngineFailure> {
+        self.inner.failure()
+    }
+    fn compared(&self) -> Compared {
+        self.inner.compared()
+    }
+    fn checked_points(&self) -> Option<Vec<Vertex>> {
+        self.inner.checked_points()
+    }
+}
+
+/// graphgo's options in a view.
+pub fn view_options(row: &DeclaredRow, view: View) -> Options {
+    match view {
+        View::OwnRules => row.own_options().unwrap_or_default(),
+        View::TrompTaylor => Options {
+            neutral: crate::game::Neutral::None,
+            ..Options::default()
+        },
+    }
+}
+
+/// A short name of a game's turns, for file names and deduplication.
+fn game_key(game: &Game) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    game.setup.board.len().hash(&mut h);
+    for t in &game.turns {
+        t.text(&game.setup.board).hash(&mut h);
+    }
+    format!("{:016x}", h.finish())
+}
+
+/// Why a group is not compared for this row in this view, if it is not (a function the
+/// implementation does not answer, a counting graphgo does not model, a board that keeps no
+/// game).
+fn not_checked(row: &DeclaredRow, view: View, g: Group, compared: Compared) -> Option<String> {
+    match g {
+        Group::PassesAndEnd if !compared.end => Some(
+            "not checked: the adapter answers no game-end test (gogui-rules_final_result)".into(),
+        ),
+        Group::Scoring if view == View::OwnRules && row.rule("scoring") == "territory" => Some(
+            "not checked: territory counting, which graphgo does not model (area counting only)"
+                .into(),
+        ),
+        Group::Scoring if !compared.score => {
+            Some("not checked: the adapter answers no score function (final_score)".into())
+        }
+        Group::TurnOrder if !compared.turn_order => Some(if row.rule("turn_order") == "free" {
+            "not checked: a board, not a game (turn_order free): either colour may play".into()
+        } else {
+            "not checked: the implementation keeps no turn (turn_order not alternating)".into()
+        }),
+        _ => None,
+    }
+}
+
+/// Runs one view of a row on `engine`: the vectors, then the random games on the env's
+/// boards, every failure placed in its group and written; the cells' status.
+pub fn run_view_on(
+    engine: &dyn EngineUnderTest,
+    env: &ViewEnv,
+    log: &mut dyn FnMut(&str),
+) -> ViewResult {
+    let started = Instant::now();
+    let deadline = started + env.cap;
+    let (row, view) = (env.row, env.view);
+    let d = &row.declaration;
+    let options = view_options(row, view);
+    let mut result = ViewResult {
+        view,
+        self_capture: format!("{:?}", options.self_capture).to_lowercase(),
+        repetition: format!("{:?}", options.repetition).to_lowercase(),
+        cells: Group::ALL.iter().map(|&g| (g, Cell::default())).collect(),
+        vectors_run: 0,
+        vectors_skipped: 0,
+        vectors_not_reached: 0,
+        games: 0,
+        turns: 0,
+        failure: None,
+        cap: None,
+        seconds: 0.0,
+        turns_per_second: 0.0,
+    };
+    // Details of each failed cell: lines of text.
+    let mut details: BTreeMap<Group, Vec<String>> = BTreeMap::new();
+    let findings_dir = env.out.join("engines/findings").join(row.findings_folder());
+    let up = "../".repeat(2 + row.findings_folder().components().count() + 1);
+    for failure in env.board_failures {
+        if let Some(c) = result.cells.get_mut(&Group::Capture) {
+            c.findings += 1;
+        }
+        details
+            .entry(Group::Capture)
+            .or_default()
+            .push(format!("- the board: {failure}"));
+    }
+    // 1. The vectors, under the view's self-capture and repetition (their own readings of
+    // the other options).
+    let engine_support = engine.support();
+    let vectors_engine = Restricted {
+        inner: engine,
+        support: Support {
+            rules: vec![RuleId::Ggg1],
+            self_capture: vec![options.self_capture],
+            repetition: vec![options.repetition],
+            ..engine_support.clone()
+        },
+    };
+    for (i, (file, vector)) in env.vectors.iter().enumerate() {
+        if Instant::now() >= deadline {
+            result.vectors_not_reached = env.vectors.len() - i;
+            result.cap = Some(format!(
+                "the cap of {:.0} s bit: {} vectors not reached",
+                env.cap.as_secs_f64(),
+                result.vectors_not_reached
+            ));
+            break;
+        }
+        let summary = verify::run_vectors(&vectors_engine, &[(file.clone(), vector.clone())]);
+        if let Some(f) = engine.failure() {
+            result.failure = Some(format!(
+                "{} (during vector {})",
+                f.without_stderr(),
+                vector.head.id
+            ));
+            break;
+        }
+        let Some(outcome) = summary.runs.first().and_then(|r| r.outcomes.first()) else {
+            continue;
+        };
+        let setup = &vector.game.setup;
+        // The turn the implementation disagrees on (`turns[K]` in the first difference),
+        // else the first turn the vector expects refused.
+        let failed_at = match &outcome.1 {
+            VectorVerdict::Fail(lines) => lines.first().and_then(|l| {
+                let rest = &l[l.find("turns[")? + 6..];
+                rest[..rest.find(']')?].parse::<usize>().ok()
+            }),
+            _ => None,
+        };
+        let first_refused = failed_at
+            .filter(|&k| k < vector.game.turns.len())
+            .or_else(|| vector.head.turns.iter().position(|t| !t.legal));
+        let group = match first_refused {
+            Some(k) => classify(
+                setup,
+                &vector.game.turns[..k],
+                Some(&vector.game.turns[k]),
+                options,
+            ),
+            None => Group::Capture,
+        };
+        let mut groups = vec![group];
+        let staged =
+            setup.initial.iter().any(|&c| c != Colour::Empty) || setup.to_move == Player::White;
+        if staged && group != Group::SetupAndHandicap {
+            groups.push(Group::SetupAndHandicap);
+        }
+        match &outcome.1 {
+            VectorVerdict::Skip(_) => result.vectors_skipped += 1,
+            VectorVerdict::Pass | VectorVerdict::PassVerdicts(_) => {
+                result.vectors_run += 1;
+                for g in &groups {
+                    if let Some(c) = result.cells.get_mut(g) {
+                        c.vectors_passed += 1;
+                        c.decisive += 1;
+                    }
+                }
+            }
+            VectorVerdict::Fail(lines) => {
+                result.vectors_run += 1;
+                let relative = file
+                    .strip_prefix(env.root)
+                    .unwrap_or(file)
+                    .to_string_lossy()
+                    .into_owned();
+                for g in &groups {
+                    if let Some(c) = result.cells.get_mut(g) {
+                        c.vectors_failed += 1;
+                        c.decisive += 1;
+                    }
+                    details.entry(*g).or_default().push(format!(
+                        "- vector `{}` ([{relative}]({up}{relative})): {}",
+                        vector.head.id,
+                        lines.join("; ")
+                    ));
+                }
+            }
+        }
+    }
+    // 2. The random games: a fixed number on each board, seeded; the cap only stops them.
+    let games_started = Instant::now();
+    let left = deadline.saturating_duration_since(games_started);
+    let games = row.games().div_ceil(env.boards.len().max(1) as u64);
+    let games_plan = verify::VerifyPlan {
+        vectors: None,
+        seed: env.seed,
+        games,
+        shrink_budget: SHRINK_BUDGET,
+        games_on: verify::Games::Boards {
+            boards: env.boards.to_vec(),
+        },
+        options: Some(options),
+        komi: Some(env.komi.clone()),
+        max_turns: None,
+        time_budget: Some(left),
+        turn_budget: None,
+        max_findings: usize::MAX,
+        out: None,
+        finding_prefix: String::new(),
+        signals: crate::differential::findings::Signals::none(),
+    };
+    let mut shrunk: BTreeMap<Group, usize> = BTreeMap::new();
+    let mut more: BTreeMap<Group, usize> = BTreeMap::new();
+    let mut keep = |game: &Game, dv: &Divergence| {
+        let g = group_of_finding(game, dv, options);
+        let n = shrunk.entry(g).or_default();
+        if *n < SHRUNK_PER_GROUP {
+            *n += 1;
+            true
+        } else {
+            *more.entry(g).or_default() += 1;
+            false
+        }
+    };
+    if result.failure.is_none() && !env.boards.is_empty() {
+        (env.pin)(Some(options));
+        let report = crate::conformance::campaign::campaign_filtered(
+            engine,
+            &games_plan,
+            &mut |_| {},
+            Some(&mut keep),
+        );
+        (env.pin)(None);
+        let spent = games_started.elapsed().as_secs_f64();
+        result.games = report.games as usize;
+        result.turns = report.turns as usize;
+        if spent > 0.0 {
+            result.turns_per_second = report.turns as f64 / spent;
+        }
+        if let Some(f) = engine.failure() {
+            result.failure = Some(format!("{} (during the random games)", f.without_stderr()));
+        }
+        if let Some(why) = report
+            .stopped
+            .as_ref()
+            .filter(|w| w.contains("time budget"))
+        {
+            result.cap = Some(format!(
+                "the cap of {:.0} s bit during the random games ({why}): {} of {} games played",
+                env.cap.as_secs_f64(),
+                report.games,
+                games * env.boards.len() as u64
+            ));
+        }
+        add_decisive(&mut result.cells, &report.decisive);
+        let mut seen = std::collections::BTreeSet::new();
+        for finding in &report.findings {
+            let key = game_key(&finding.game);
+            if !seen.insert(key.clone()) {
+                continue;
+            }
+            let group = group_of_finding(&finding.game, &finding.divergence, options);
+            let stem = format!("{}-{key}", view.prefix());
+            let written = write_finding(&findings_dir, &stem, finding, row, view);
+            if let Some(c) = result.cells.get_mut(&group) {
+                c.findings += 1;
+            }
+            let turns: Vec<String> = finding
+                .game
+                .turns
+                .iter()
+                .map(|t| crate::io::sgf::turn_text(&finding.game, t))
+                .collect();
+            let files: Vec<String> = written
+                .iter()
+                .filter_map(|p| {
+                    p.file_name()
+                        .map(|n| format!("[{0}]({0})", n.to_string_lossy()))
+                })
+                .collect();
+            details.entry(group).or_default().push(format!(
+                "- finding `{stem}`: {} turns on {}: {}; {} ({})",
+                turns.len(),
+                board_words(&finding.game.setup.board),
+                turns.join(", "),
+                finding.explanation,
+                files.join(", ")
+            ));
+            log(&format!(
+                "  {} {}: {}: {}\n",
+                row.title(),
+                stem,
+                group.title(),
+                finding.clause
+            ));
+        }
+    }
+    drop(keep);
+    for (g, n) in more {
+        if let Some(c) = result.cells.get_mut(&g) {
+            c.more_divergences += n;
+        }
+    }
+    // The cells' status and the details files.
+    let compared = engine.compared();
+    let played = result.games > 0;
+    for (&g, cell) in result.cells.iter_mut() {
+        if view == View::OwnRules && g != Group::Capture && row.rule(g.rule()) == "unclaimed" {
+            let seen = cell.vectors_failed + cell.findings + cell.more_divergences;
+            cell.not = Some(if seen == 0 {
+                "not claimed".into()
+            } else {
+                format!("not claimed ({seen} departures from graphgo's default)")
+            });
+            continue;
+        }
+        if let Some(why) = not_checked(row, view, g, compared).filter(|_| !cell.failed()) {
+            // Not compared; a finding placed here (an implementation that ended the game)
+            // still shows.
+            cell.not = Some(why);
+            continue;
+        }
+        if !played && cell.vectors_passed + cell.vectors_failed == 0 && !cell.failed() {
+            cell.not = Some("no result (no vector of the group and no game played)".into());
+            continue;
+        }
+        if let Some(lines) = details.get(&g).filter(|_| cell.failed()) {
+            let name = format!("{}-{}.md", view.prefix(), g.slug());
+            let mut text = format!(
+                "# {} ({}): {} against graphgo set to {}\n\n(self-capture {}, repetition {}; written by `graphgo conformance`)\n\n",
+                row.title(), d.version, g.title(), view.title(), result.self_capture, result.repetition
+            );
+            for l in lines {
+                text.push_str(l);
+                text.push('\n');
+            }
+            if cell.more_divergences > 0 {
+                text.push_str(&format!(
+                    "- and {} more games diverging in this group, not shrunk ({SHRUNK_PER_GROUP} findings are shrunk per group)\n",
+                    cell.more_divergences
+                ));
+            }
+            let path = findings_dir.join(&name);
+            if std::fs::create_dir_all(&findings_dir).is_ok()
+                && crate::io::atomic_file::write_atomically(&path, &text).is_ok()
+            {
+                cell.details = Some(format!(
+                    "engines/findings/{}/{name}",
+                    row.findings_folder().display()
+                ));
+            }
+        }
+    }
+    result.seconds = started.elapsed().as_secs_f64();
+    result
+}
+
+/// The decisive situations of the random games, added to the cells of their groups.
+fn add_decisive(cells: &mut BTreeMap<Group, Cell>, counts: &Counts) {
+    for (&s, &n) in counts {
+        for g in Group::of_situation(s) {
+            if let Some(c) = cells.get_mut(g) {
+                c.decisive += n;
+            }
+        }
+    }
+}
+
+/// "5x5" for a grid, "a board of N points" otherwise.
+fn board_words(board: &Board) -> String {
+    match grid_sides(board) {
+        Some((w, h)) => format!("{w}x{h}"),
+        None => format!("a board of {} points", board.len()),
+    }
+}
+
+/// Writes a finding as a case file, an SGF file and a vector, named `stem`; the paths
+/// written. A file already there is kept (the same name is the same game).
+fn write_finding(
+    dir: &Path,
+    stem: &str,
+    f: &VerifyFinding,
+    row: &DeclaredRow,
+    view: View,
+) -> Vec<PathBuf> {
+    let mut written = Vec::new();
+    if std::fs::create_dir_all(dir).is_err() {
+        return written;
+    }
+    let provenance = format!(
+        "# graphgo conformance: {} {} against graphgo set to {}: {}\n",
+        row.title(),
+        row.declaration.version,
+        view.title(),
+        f.found_in
+    );
+    let files = [
+        (format!("{stem}.yaml"), Some(provenance + &f.record)),
+        (format!("{stem}.vector.yaml"), Some(f.vector.clone())),
+        (format!("{stem}.sgf"), f.sgf.clone()),
+    ];
+    for (name, text) in files {
+        let Some(text) = text else { continue };
+        let path = dir.join(name);
+        if path.exists() || crate::io::atomic_file::write_atomically(&path, &text).is_ok() {
+            written.push(path);
+        }
+    }
+    written
+}
+
+/// The komi of a row's games: 1/2 where it takes any komi (so that a score that forgets it
+/// shows), else none.
+fn komi_of(row: &DeclaredRow) -> BigRational {
+    if row.rule("komi") == "any" {
+        BigRational::new(1.into(), 2.into())
+    } else {
+        BigRational::from_integer(0.into())
+    }
+}
+
+/// The square sides of a row's random games.
+fn square_boards(row: &DeclaredRow) -> Vec<Arc<Board>> {
+    let sides = row.declaration.boards.square;
+    let mut chosen: Vec<usize> = SIDES.into_iter().filter(|&n| sides.contains(n)).collect();
+    if chosen.is_empty() {
+        chosen.push(sides.max);
+    }
+    chosen
+        .into_iter()
+        .filter_map(|n| Board::grid(n, n).ok().map(Arc::new))
+        .collect()
+}
+
+/// The grid `w x h` named as GTP names it: what `graphgo-board` must report for it.
+fn gtp_grid(w: usize, h: usize) -> Option<Board> {
+    let grid = Board::grid(w, h).ok()?;
+    let names: Vec<String> = (0..grid.len())
+        .map(|v| grid.gtp_name(v).unwrap_or_default())
+        .collect();
+    let edges: Vec<(String, String)> = grid
+        .edges()
+        .map(|(a, b)| (names[a].clone(), names[b].clone()))
+        .collect();
+    Board::from_edges(&names, &edges).ok()
+}
+
+/// Whether two boards are the same graph, name for name.
+fn same_graph(a: &Board, b: &Board) -> bool {
+    let edges = |x: &Board| {
+        let mut e: Vec<(String, String)> = x
+            .edges()
+            .map(|(u, v)| {
+                let (p, q) = (x.name(u).to_string(), x.name(v).to_string());
+                if p < q {
+                    (p, q)
+                } else {
+                    (q, p)
+                }
+            })
+            .collect();
+        e.sort();
+        e
+    };
+    let mut na = a.names().to_vec();
+    let mut nb = b.names().to_vec();
+    na.sort();
+    nb.sort();
+    na == nb && edges(a) == edges(b)
+}
+
+/// The boards a GTP row plays besides squares, each checked against its claim: rectangles
+/// (where the adapter reports its board, it must be the grid) and the named graphs (their
+/// counts, and the record board where `rules.yaml` gives one). The boards played, their
+/// names in words, and the failures of the boards that are not what is claimed.
+fn other_boards(
+    rules: &GtpRules,
+    row: &DeclaredRow,
+) -> (Vec<Arc<Board>>, Vec<String>, Vec<String>) {
+    let (mut boards, mut words, mut failures) = (Vec::new(), Vec::new(), Vec::new());
+    if let Some(sides) = row.declaration.boards.rectangles() {
+        if rules.knows("rectangular_boardsize") {
+            for (w, h) in RECTANGLES {
+                if !(sides.contains(w) && sides.contains(h)) {
+                    continue;
+                }
+                if rules.knows("graphgo-board") {
+                    let reported = rules
+                        .send(&format!("rectangular_boardsize {w} {h}"))
+                        .and_then(|_| rules.reported_board());
+                    match (reported, gtp_grid(w, h)) {
+                        (Ok(b), Some(grid)) if !same_graph(&b, &grid) => {
+                            failures.push(format!(
+                                "on rectangular_boardsize {w} {h}, graphgo-board reports a graph of {} points and {} edges that is not the {w}x{h} grid ({} points, {} edges)",
+                                b.len(), b.edge_count(), grid.len(), grid.edge_count()
+                            ));
+                        }
+                        (Err(e), _) => failures.push(format!("{w}x{h}: {e}")),
+                        _ => {}
+                    }
+                }
+                if let Ok(b) = Board::grid(w, h) {
+                    boards.push(Arc::new(b));
+                    words.push(format!("{w}x{h}"));
+                }
+            }
+        }
+    }
+    for g in &row.declaration.boards.graphs {
+        match rules.load_named_board(&g.name) {
+            Ok(board) => {
+                let mut wrong = Vec::new();
+                if board.len() != g.points || board.edge_count() != g.edges {
+                    wrong.push(format!(
+                        "it has {} points and {} edges, rules.yaml claims {} and {}",
+                        board.len(),
+                        board.edge_count(),
+                        g.points,
+                        g.edges
+                    ));
+                }
+                if let Some(claimed) = &g.board {
+                    let built =
+                        serde_norway::from_value::<crate::io::record::BoardSpec>(claimed.clone())
+                            .map_err(|e| e.to_string())
+                            .and_then(|spec| spec.build().map_err(|e| e.to_string()));
+                    match built {
+                        Ok(c) if !same_graph(&c, &board) => {
+                            wrong.push("it is not the record board rules.yaml gives".into())
+                        }
+                        Err(e) => wrong.push(format!("rules.yaml's board: {e}")),
+                        _ => {}
+                    }
+                }
+                if wrong.is_empty() {
+                    words.push(format!("{} ({} points)", g.name, board.len()));
+                    boards.push(board);
+                } else {
+                    failures.push(format!(
+                        "graphgo-board_select {}: {}",
+                        g.name,
+                        wrong.join("; ")
+                    ));
+                }
+            }
+            Err(e) => failures.push(format!("{}: {e}", g.name)),
+        }
+    }
+    (boards, words, failures)
+}
+
+/// A GTP row: the adapter started once for both views (with the configuration's words and
+/// commands), the library's own speed asked, its boards checked, then the two views.
+pub fn run_gtp_row(
+    plan: &ConformancePlan,
+    declared: &DeclaredRow,
+    vectors: &[&(PathBuf, Vector)],
+    log: &mut dyn FnMut(&str),
+) -> Row {
+    let mut row = Row::of(declared);
+    let d = &declared.declaration;
+    let argv = super::command_line(&plan.root, &declared.command());
+    let startup = Duration::from_secs_f64(d.startup_timeout.unwrap_or(60.0));
+    let timeout = Duration::from_secs_f64(d.timeout.unwrap_or(10.0));
+    let scratch = plan.root.join("target/conformance-scratch").join(&d.name);
+    let mut process = match GtpProcess::spawn(&argv, startup, timeout) {
+        Ok(p) => p,
+        Err(f) => {
+            row.missing = Some(format!("could not be driven: {}", f.without_stderr()));
+            return row;
+        }
+    };
+    for command in declared.gtp_setup() {
+        if let Err(f) = process.must(command) {
+            row.missing = Some(format!(
+                "could not be driven: the configuration's '{command}': {}",
+                f.without_stderr()
+            ));
+            return row;
+        }
+    }
+    let rules = GtpRules::new(process, &scratch);
+    rules.seed_sample(plan.seed);
+    rules.checks.set(Checks {
+        out_of_turn: declared.alternating(),
+        score: true,
+        end: true,
+        sample: 4,
+    });
+    if rules.knows("graphgo-plays_per_second") {
+        row.library_plays_per_second = rules.ask("graphgo-plays_per_second 5").ok().and_then(|a| {
+            let mut w = a.split_whitespace().map(str::parse::<f64>);
+            match (w.next(), w.next()) {
+                (Some(Ok(plays)), Some(Ok(secs))) if secs > 0.0 => Some(plays / secs),
+                _ => None,
+            }
+        });
+    }
+    let komi = komi_of(declared);
+    let _ = rules.send(&format!(
+        "komi {}",
+        num_traits::ToPrimitive::to_f64(&komi).unwrap_or(0.0)
+    ));
+    let mut boards = square_boards(declared);
+    let sides: Vec<usize> = boards
+        .iter()
+        .filter_map(|b| grid_sides(b).map(|s| s.0))
+        .collect();
+    rules.decide_stones(&sides);
+    let (others, words, failures) = other_boards(&rules, declared);
+    boards.extend(others);
+    row.other_boards = words;
+    row.methods = rules.methods();
+    let cap = Duration::from_secs_f64(declared.max_seconds() / 2.0);
+    let pin = |o: Option<Options>| rules.options.set(o);
+    for view in [View::OwnRules, View::TrompTaylor] {
+        let env = ViewEnv {
+            row: declared,
+            view,
+            vectors,
+            boards: &boards,
+            seed: plan.seed,
+            out: &plan.out,
+            root: &plan.root,
+            cap,
+            komi: komi.clone(),
+            pin: &pin,
+            board_failures: &failures,
+        };
+        let v = run_view_on(&rules, &env, log);
+        let dead = v.failure.is_some() && v.games == 0 && v.vectors_run == 0;
+        if dead {
+            // Not a rule result: it could not be driven at all.
+            row.missing = Some(format!(
+                "could not be driven: {}",
+                v.failure.clone().unwrap_or_default()
+            ));
+        }
+        row.views.push(v);
+        if dead {
+            break;
+        }
+    }
+    row
+}
+
+/// A row of a Rust implementation, in process: `engine` (declared for the row's options by
+/// `make`) through the same views as a GTP row. Its library's own speed is `speed`, where
+/// the caller measures it. Called by the program the row's `command` runs (e.g. the example
+/// `goban-rs`), which prints the row as JSON for [`run_rust_row`].
+pub fn run_in_process(
+    plan: &ConformancePlan,
+    declared: &DeclaredRow,
+    engine: &dyn EngineUnderTest,
+    speed: Option<f64>,
+    log: &mut dyn FnMut(&str),
+) -> Result<Row, String> {
+    let all = crate::conformance::vectors::load_dir(&plan.root.join("spec/vectors"))
+        .map_err(|e| e.to_string())?;
+    let vectors = super::applicable(&all, &declared.declaration);
+    let mut row = Row::of(declared);
+    row.library_plays_per_second = speed;
+    row.methods = engine.methods();
+    let mut boards = square_boards(declared);
+    if let (Some(sides), Boards::Grids | Boards::Any) = (
+        declared.declaration.boards.rectangles(),
+        engine.support().boards,
+    ) {
+        for (w, h) in RECTANGLES {
+            if sides.contains(w) && sides.contains(h) {
+                if let Ok(b) = Board::grid(w, h) {
+                    boards.push(Arc::new(b));
+                    row.other_boards.push(format!("{w}x{h}"));
+                }
+            }
+        }
+    }
+    let cap = Duration::from_secs_f64(declared.max_seconds() / 2.0);
+    let pin = |_: Option<Options>| {};
+    for view in [View::OwnRules, View::TrompTaylor] {
+        let env = ViewEnv {
+            row: declared,
+            view,
+            vectors: &vectors,
+            boards: &boards,
+            seed: plan.seed,
+            out: &plan.out,
+            root: &plan.root,
+            cap,
+            komi: komi_of(declared),
+            pin: &pin,
+            board_failures: &[],
+        };
+        row.views.push(run_view_on(engine, &env, log));
+    }
+    Ok(row)
+}
+
+/// A `driver: rust` row: the row's `command` (a program built with the implementation, e.g.
+/// `cargo run --example goban-rs`) runs [`run_in_process`] and prints the row as JSON; the
+/// arguments it is given are `--conformance-row --root ROOT --out OUT --seed S`, and
+/// `--configuration NAME` for a configured row.
+pub fn run_rust_row(
+    plan: &ConformancePlan,
+    declared: &DeclaredRow,
+    log: &mut dyn FnMut(&str),
+) -> Row {
+    let mut row = Row::of(declared);
+    let mut argv = super::command_line(&plan.root, &declared.declaration.command);
+    argv.extend([
+        "--conformance-row".to_string(),
+        "--root".into(),
+        plan.root.display().to_string(),
+        "--out".into(),
+        plan.out.display().to_string(),
+        "--seed".into(),
+        plan.seed.to_string(),
+    ]);
+    if let Some(c) = &declared.configuration {
+        argv.extend(["--configuration".to_string(), c.name.clone()]);
+    }
+    let Some((program, args)) = argv.split_first() else {
+        row.missing = Some("rules.yaml gives no command".into());
+        return row;
+    };
+    let output = std::process::Command::new(program)
+        .args(args)
+        .current_dir(&plan.root)
+        .stdin(std::process::Stdio::null())
+        .output();
+    let output = match output {
+        Ok(o) => o,
+        Err(e) => {
+            row.missing = Some(format!("could not be started: {program}: {e}"));
+            return row;
+        }
+    };
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    for line in stderr.lines().filter(|l| l.starts_with("  ")) {
+        log(&format!("{line}\n"));
+    }
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    match stdout
+        .lines()
+        .rev()
+        .find(|l| l.trim_start().starts_with('{'))
+        .map(serde_json::from_str::<Row>)
+    {
+        Some(Ok(r)) => r,
+        Some(Err(e)) => Row {
+            missing: Some(format!("its row is not the report's JSON: {e}")),
+            ..row
+        },
+        None => Row {
+            missing: Some(format!(
+                "it printed no row ({}); its standard error ended with: {}",
+                output.status,
+                stderr.lines().rev().take(3).collect::<Vec<_>>().join(" / ")
+            )),
+            ..row
+        },
+    }
+}
