@@ -185,8 +185,8 @@ enum Style {
     Ko,
     /// No passes, captures preferred: superko cycles and long histories.
     Long,
-    /// Random moves until three quarters of the board's points, then two passes: a game
-    /// ended by passes, and scored.
+    /// Random moves until half the board's points, then two passes: a short game ended by
+    /// passes, and scored (every game that agrees to its turn cap ends by two passes too).
     Scored,
 }
 
@@ -265,7 +265,7 @@ fn random_turn(
         Style::Random => 0.03,
         Style::Ko => 0.01,
         Style::Long => 0.0,
-        Style::Scored if played >= position.len() * 3 / 4 => 1.0,
+        Style::Scored if played >= position.len() / 2 => 1.0,
         Style::Scored => 0.0,
     };
     if moves.is_empty() || rng.random_bool(pass_odds) {
@@ -470,9 +470,13 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
     let compared = run.engine.compared();
     let mut index = 0;
     'boards: for board in boards {
-        let max_turns = plan
-            .max_turns
-            .unwrap_or(if board.len() > 200 { 400 } else { 150 });
+        // Twice the board's points (at least 20, at most 150; 400 on boards over 200
+        // points), then both players pass: every game that agrees to its end is scored.
+        let max_turns = plan.max_turns.unwrap_or(if board.len() > 200 {
+            400
+        } else {
+            (2 * board.len()).clamp(20, 150)
+        });
         for game_of_board in 0..plan.games {
             if run.must_stop() {
                 return;
@@ -518,9 +522,12 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
             if let Some(t) = tracker.as_mut() {
                 t.count(checked.as_deref(), &mut counts);
             }
-            let mut turns = Vec::new();
+            let mut turns: Vec<Turn> = Vec::new();
+            // Past the turn cap both pass; a game whose passes are refused stops a little
+            // later.
+            let hard_cap = run.report.turns + 2 * max_turns as u64 + 8;
             let diverged = loop {
-                if turns.len() >= max_turns || plan.signals.caught().is_some() {
+                if plan.signals.caught().is_some() || run.report.turns >= hard_cap {
                     break None;
                 }
                 if session.observation().result.is_some() {
@@ -535,15 +542,24 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
                     break None;
                 }
                 let position = session.observation().position.clone();
-                let Some(turn) = random_turn(
-                    session.legal_turns(),
-                    &position,
-                    &mut rng,
-                    style,
-                    tracker.as_mut(),
-                    compared.turn_order,
-                    turns.len(),
-                ) else {
+                let pass = session
+                    .legal_turns()
+                    .iter()
+                    .find(|t| matches!(t, Turn::Pass { .. }))
+                    .cloned();
+                let chosen = match pass {
+                    Some(pass) if turns.len() >= max_turns => Some(pass),
+                    _ => random_turn(
+                        session.legal_turns(),
+                        &position,
+                        &mut rng,
+                        style,
+                        tracker.as_mut(),
+                        compared.turn_order,
+                        turns.len(),
+                    ),
+                };
+                let Some(turn) = chosen else {
                     break None;
                 };
                 // The turn's own situation, where the state's count did not hold it.

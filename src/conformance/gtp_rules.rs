@@ -96,6 +96,11 @@ pub struct GtpRules {
     /// The points whose legality the engine answered for the state last compared (`None`:
     /// every point).
     checked: Rc<RefCell<Option<Vec<Vertex>>>>,
+    /// The komi last sent (`komi K`), so that it is sent again only when a game has another.
+    komi: RefCell<Option<BigRational>>,
+    /// The command that selected the engine's current board (`boardsize 5`...), so that the
+    /// next game on the same board only clears it (KataGo takes a second for a new size).
+    selected: RefCell<Option<String>>,
 }
 
 /// Where the stones of an engine are read from.
@@ -127,6 +132,8 @@ impl GtpRules {
             named: RefCell::new(Vec::new()),
             sample: Rc::new(RefCell::new(Xoshiro256PlusPlus::seed_from_u64(1))),
             checked: Rc::new(RefCell::new(None)),
+            selected: RefCell::new(None),
+            komi: RefCell::new(None),
         }
     }
 
@@ -208,6 +215,18 @@ impl GtpRules {
     /// Sends a command outside any game; its answer, or the engine's message. A failure to
     /// talk is recorded in `failure`.
     pub fn ask(&self, command: &str) -> Result<String, String> {
+        if [
+            "boardsize",
+            "rectangular_boardsize",
+            "graphgo-board_select",
+            "loadsgf",
+            "graphgo-plays_per_second",
+        ]
+        .iter()
+        .any(|c| command.starts_with(c))
+        {
+            *self.selected.borrow_mut() = None;
+        }
         let answer = self.process.borrow_mut().ask(command);
         match answer {
             Ok(a) => a,
@@ -428,17 +447,31 @@ impl RuleSet for GtpRules {
         };
         // An engine may play only some sizes (many only 19x19): a refused size is not a
         // failure to talk, the game is just not played.
-        match p.ask(&select) {
-            Ok(Ok(_)) => {}
-            Ok(Err(answer)) => {
-                return Err(Unsupported(format!(
-                    "the engine refuses {select} ({answer})"
-                )))
+        if self.selected.borrow().as_deref() != Some(select.as_str()) {
+            *self.selected.borrow_mut() = None;
+            match p.ask(&select) {
+                Ok(Ok(_)) => {}
+                Ok(Err(answer)) => {
+                    return Err(Unsupported(format!(
+                        "the engine refuses {select} ({answer})"
+                    )))
+                }
+                Err(f) => return Err(fail(f)),
             }
-            Err(f) => return Err(fail(f)),
         }
         p.must("clear_board").map_err(fail)?;
+        if self.komi.borrow().as_ref() != Some(&setup.komi) {
+            // GTP's komi is a decimal: an engine that refuses it plays its own, and the
+            // games show the difference.
+            if let Some(k) = num_traits::ToPrimitive::to_f64(&setup.komi) {
+                let _ = p.ask(&format!("komi {k}"));
+            }
+            *self.komi.borrow_mut() = Some(setup.komi.clone());
+        }
         let has_stones = setup.initial.iter().any(|&c| c != Colour::Empty);
+        // A board set up by loadsgf is not the selected one any more.
+        *self.selected.borrow_mut() =
+            (!has_stones && setup.to_move == Player::Black).then(|| select.clone());
         if has_stones || setup.to_move == Player::White {
             if !p.knows("loadsgf") || square_side(&setup.board).is_none() {
                 return Err(Unsupported(
@@ -909,8 +942,9 @@ impl Playable for GtpGame {
         }
         let engine_over = seen.result.as_ref().map(Option::is_some);
         match (o.result.is_some(), engine_over) {
-            // graphgo ended the game, the engine goes on: its player to move shows.
-            (true, Some(false)) => {
+            // graphgo ended the game by two passes, the engine goes on: its player to move
+            // shows.
+            (true, Some(false)) if o.result.as_ref().is_some_and(|r| r.by == EndReason::Score) => {
                 o.result = None;
                 o.to_move = seen.to_move.or(Some(Player::Black));
             }
@@ -924,6 +958,9 @@ impl Playable for GtpGame {
                     score: r.margin.map(|m| [m, BigRational::from_integer(0.into())]),
                 });
             }
+            // graphgo's game ended by a resignation, which the engine is never told of: its
+            // end is graphgo's bookkeeping.
+            (true, _) if o.result.as_ref().is_some_and(|r| r.by != EndReason::Score) => {}
             (true, _) => {
                 // Both ended: the engine's winner, and its margin where the score is compared.
                 let graphgo = o.result.clone().expect("an ended game");

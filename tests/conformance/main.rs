@@ -8,6 +8,7 @@ mod chromium;
 
 mod adapters;
 mod gtp;
+mod protocol;
 mod real_games;
 mod referee;
 mod report;

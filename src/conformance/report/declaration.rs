@@ -149,7 +149,7 @@ pub struct Declaration {
 }
 
 /// The random games of each view, unless `rules.yaml` says `games`.
-pub const DEFAULT_GAMES: u64 = 24;
+pub const DEFAULT_GAMES: u64 = 50;
 /// The cap on one row's time, unless `rules.yaml` says `max_seconds`.
 pub const DEFAULT_MAX_SECONDS: f64 = 120.0;
 

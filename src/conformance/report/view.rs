@@ -181,13 +181,22 @@ pub fn run_view_on(
     }
     // 1. The vectors, under the view's self-capture and repetition (their own readings of
     // the other options).
+    // Where the score is compared, a vector's result must be the row's counting: empty
+    // regions that reach no stone count for nobody, and a komi only where the row takes one.
     let engine_support = engine.support();
+    let scored = engine.compared().score;
     let vectors_engine = Restricted {
         inner: engine,
         support: Support {
             rules: vec![RuleId::Ggg1],
             self_capture: vec![options.self_capture],
             repetition: vec![options.repetition],
+            neutral: if scored {
+                vec![options.neutral]
+            } else {
+                engine_support.neutral.clone()
+            },
+            komi: engine_support.komi && (!scored || row.rule("komi") == "any"),
             ..engine_support.clone()
         },
     };
@@ -562,6 +571,7 @@ fn same_graph(a: &Board, b: &Board) -> bool {
 fn other_boards(
     rules: &GtpRules,
     row: &DeclaredRow,
+    out: &Path,
 ) -> (Vec<Arc<Board>>, Vec<String>, Vec<String>) {
     let (mut boards, mut words, mut failures) = (Vec::new(), Vec::new(), Vec::new());
     if let Some(sides) = row.declaration.boards.rectangles() {
@@ -619,7 +629,16 @@ fn other_boards(
                     }
                 }
                 if wrong.is_empty() {
-                    words.push(format!("{} ({} points)", g.name, board.len()));
+                    let picture = draw_board(out, row, &g.name, &board);
+                    words.push(match picture {
+                        Some(link) => format!(
+                            "[{}]({link}) ({} points, {} edges)",
+                            g.name,
+                            board.len(),
+                            board.edge_count()
+                        ),
+                        None => format!("{} ({} points)", g.name, board.len()),
+                    });
                     boards.push(board);
                 } else {
                     failures.push(format!(
@@ -633,6 +652,21 @@ fn other_boards(
         }
     }
     (boards, words, failures)
+}
+
+/// Draws a named board of a row (`graphgo show`'s SVG of its empty position) as
+/// `engines/boards/NAME-BOARD.svg` under `out`; the link from `spec/`, if written.
+fn draw_board(out: &Path, row: &DeclaredRow, name: &str, board: &Arc<Board>) -> Option<String> {
+    let game = Game {
+        setup: Setup::new(RuleId::Ggg1, Board::clone(board)),
+        turns: Vec::new(),
+    };
+    let svg = crate::show::render(&game, None, crate::show::Format::Svg).ok()?;
+    let file = format!("{}-{name}.svg", row.declaration.name);
+    let dir = out.join("engines/boards");
+    std::fs::create_dir_all(&dir).ok()?;
+    crate::io::atomic_file::write_atomically(&dir.join(&file), &svg).ok()?;
+    Some(format!("engines/boards/{file}"))
 }
 
 /// A GTP row: the adapter started once for both views (with the configuration's words and
@@ -683,17 +717,13 @@ pub fn run_gtp_row(
         });
     }
     let komi = komi_of(declared);
-    let _ = rules.send(&format!(
-        "komi {}",
-        num_traits::ToPrimitive::to_f64(&komi).unwrap_or(0.0)
-    ));
     let mut boards = square_boards(declared);
     let sides: Vec<usize> = boards
         .iter()
         .filter_map(|b| grid_sides(b).map(|s| s.0))
         .collect();
     rules.decide_stones(&sides);
-    let (others, words, failures) = other_boards(&rules, declared);
+    let (others, words, failures) = other_boards(&rules, declared, &plan.out);
     boards.extend(others);
     row.other_boards = words;
     row.methods = rules.methods();

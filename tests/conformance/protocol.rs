@@ -1,0 +1,263 @@
+//! The graphgo side of the adapters' protocol (spec/FORMAT.md, "The GTP subset of adapters";
+//! issues 28 and 29): the answers it reads (`graphgo-board`, results), the decisive
+//! situations it counts, and, end to end, a report on a fixture implementation with planted
+//! departures (tests/conformance/fixtures/toy-game/adapter.py: sgfmill's board as a game,
+//! through adapters/gtp_subset.py), whose cells must name each departure in its own column.
+
+use std::path::{Path, PathBuf};
+
+use graphgo::board::Board;
+use graphgo::conformance::decisive::{Situation, Tracker};
+use graphgo::conformance::gtp_rules::{board_of_report, parse_result, EngineResult};
+use graphgo::conformance::report::{self, Group, View};
+use graphgo::game::{Player, RuleId, Setup, Turn};
+use num_rational::BigRational;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn a_reported_board_is_built_name_for_name_and_a_bad_one_is_refused_naming_the_point() {
+    // A path of three points and a lone one, as an adapter of the graph extension reports it.
+    let b = board_of_report("a: b\nb: a c\nc: b\nd:").unwrap();
+    assert_eq!(b.len(), 4);
+    assert_eq!(b.edge_count(), 2);
+    let (a, c, d) = (
+        b.vertex("a").unwrap(),
+        b.vertex("c").unwrap(),
+        b.vertex("d").unwrap(),
+    );
+    assert!(b.adjacent(a, b.vertex("b").unwrap()));
+    assert!(!b.adjacent(a, c));
+    assert!(b.neighbours(d).is_empty());
+    let e = board_of_report("a: b\nb:").unwrap_err();
+    assert!(e.contains("b is a's neighbour, but a is not b's"), "{e}");
+    let e = board_of_report("a: z").unwrap_err();
+    assert!(e.contains("a's neighbour z is not a listed point"), "{e}");
+    let e = board_of_report("a: a").unwrap_err();
+    assert!(e.contains("a is its own neighbour"), "{e}");
+    let e = board_of_report("just words").unwrap_err();
+    assert!(e.contains("not 'POINT: NEIGHBOURS'"), "{e}");
+}
+
+#[test]
+fn results_read_as_sgf_writes_them() {
+    let half = |n: i64| BigRational::new(n.into(), 2.into());
+    assert_eq!(parse_result("unknown").unwrap(), None);
+    assert_eq!(
+        parse_result("B+3.5").unwrap(),
+        Some(EngineResult {
+            winner: Some(Player::Black),
+            margin: Some(half(7)),
+        })
+    );
+    assert_eq!(
+        parse_result("W+R").unwrap(),
+        Some(EngineResult {
+            winner: Some(Player::White),
+            margin: None,
+        })
+    );
+    assert_eq!(
+        parse_result("0").unwrap(),
+        Some(EngineResult {
+            winner: None,
+            margin: None,
+        })
+    );
+    assert!(parse_result("black wins").is_err());
+    assert!(parse_result("B+lots").is_err());
+}
+
+fn mv(board: &Board, player: Player, name: &str) -> Turn {
+    Turn::Move {
+        player,
+        at: board.vertex(name).unwrap(),
+    }
+}
+
+#[test]
+fn the_tracker_names_each_decisive_situation_worked_by_hand() {
+    use Player::{Black as B, White as W};
+    // 4x4, rows from the bottom (worked by hand):
+    //   row 2: B  W  .  .      Black A2, B1; White B2, C1; Black passes; White A1 takes
+    //   row 1: W  .  W  .      B1. Now Black B1 would retake A1 at once (the ko), and
+    //                          White's D1 is an empty point.
+    let setup = Setup::new(RuleId::Ggg1, Board::grid(4, 4).unwrap());
+    let b = &setup.board;
+    let mut t = Tracker::new(&setup).unwrap();
+    for turn in [
+        mv(b, B, "A2"),
+        mv(b, W, "B2"),
+        mv(b, B, "B1"),
+        mv(b, W, "C1"),
+        Turn::Pass { player: B },
+        mv(b, W, "A1"),
+    ] {
+        t.played(&turn);
+    }
+    assert_eq!(t.to_move(), B);
+    assert_eq!(
+        t.situation(b.vertex("B1").unwrap()),
+        Some(Situation::KoRetake)
+    );
+    // An occupied point and a plain move decide nothing.
+    assert_eq!(t.situation(b.vertex("A1").unwrap()), None);
+    assert_eq!(t.situation(b.vertex("D4").unwrap()), None);
+    // A pass after a pass ends the game; a move of White now is out of turn.
+    t.played(&Turn::Pass { player: B });
+    assert_eq!(
+        t.turn_situation(&Turn::Pass { player: W }),
+        Some(Situation::EndingPass)
+    );
+    assert_eq!(
+        t.turn_situation(&mv(b, B, "D4")),
+        Some(Situation::OutOfTurn)
+    );
+    // 3x3: Black A2 and B1 around the corner; White's A1 there removes itself alone.
+    let setup = Setup::new(RuleId::Ggg1, Board::grid(3, 3).unwrap());
+    let b = &setup.board;
+    let mut t = Tracker::new(&setup).unwrap();
+    for turn in [mv(b, B, "A2"), Turn::Pass { player: W }, mv(b, B, "B1")] {
+        t.played(&turn);
+    }
+    assert_eq!(
+        t.situation(b.vertex("A1").unwrap()),
+        Some(Situation::LoneSelfCapture)
+    );
+    // Counted over every point, it is the one decisive situation of the position.
+    let mut counts = Default::default();
+    t.count(None, &mut counts);
+    assert_eq!(counts.get(&Situation::LoneSelfCapture), Some(&1));
+}
+
+/// The venv's Python, when it has sgfmill; else a SKIPPED line and `None`.
+fn python_with_sgfmill() -> Option<PathBuf> {
+    let python = std::env::var("GRAPHGO_PYTHON")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| root().join("target/adapters-venv/bin/python"));
+    let ok = std::process::Command::new(&python)
+        .args(["-c", "import sgfmill"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "SKIPPED: the toy-game fixture needs sgfmill in {} (pip install -r adapters/sgfmill/requirements.txt)",
+            python.display()
+        );
+        return None;
+    }
+    Some(python)
+}
+
+/// A repository of one adapter folder, `toy`, with a configuration per planted departure,
+/// and no vectors.
+fn toy_repository(dir: &Path, python: &Path) {
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir.join("adapters/toy")).unwrap();
+    std::fs::create_dir_all(dir.join("spec/vectors")).unwrap();
+    let script = root().join("tests/conformance/fixtures/toy-game/adapter.py");
+    let rules = format!(
+        r#"name: toy
+title: "a toy game over sgfmill's board"
+version: "1"
+language: Python
+registry: PyPI
+package: "sgfmill==1.1.1"
+driver: gtp
+command: ["{}", "{}"]
+boards:
+  square: {{min: 3, max: 5}}
+rules:
+  self_capture: {{value: all, source: "sgfmill allows self-capture"}}
+  repetition: {{value: none, source: "no ko rule"}}
+  passes_end: {{value: "two passes", source: "the fixture"}}
+  scoring: {{value: area, source: "area_score"}}
+  komi: {{value: any, source: "the fixture"}}
+  turn_order: {{value: alternating, source: "the fixture"}}
+games: 12
+configurations:
+  - name: honest
+  - name: score-off-by-one
+    args: [--score-off-by-one]
+  - name: no-turn
+    args: [--no-turn]
+  - name: never-ends
+    args: [--never-ends]
+"#,
+        python.display(),
+        script.display()
+    );
+    std::fs::write(dir.join("adapters/toy/rules.yaml"), rules).unwrap();
+}
+
+#[test]
+fn each_planted_departure_is_found_in_its_own_column_and_the_honest_row_passes() {
+    let Some(python) = python_with_sgfmill() else {
+        return;
+    };
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("toy-repository");
+    toy_repository(&dir, &python);
+    let plan = report::ConformancePlan {
+        root: dir.clone(),
+        out: dir.join("spec"),
+        seed: 1,
+        only: None,
+    };
+    let run = report::run(&plan, &mut |_| {}).unwrap();
+    let cell = |configuration: &str, view: View, g: Group| {
+        let row = run
+            .rows
+            .iter()
+            .find(|r| r.configuration.as_deref() == Some(configuration))
+            .unwrap_or_else(|| panic!("no row {configuration}"));
+        assert!(row.missing.is_none(), "{configuration}: {:?}", row.missing);
+        let v = row.views.iter().find(|v| v.view == view).unwrap();
+        v.cells[&g].clone()
+    };
+    for view in [View::OwnRules, View::TrompTaylor] {
+        // The honest game: the end, the score and the turn are compared, and agree.
+        for g in [
+            Group::PassesAndEnd,
+            Group::Scoring,
+            Group::TurnOrder,
+            Group::Capture,
+        ] {
+            let c = cell("honest", view, g);
+            assert!(
+                c.not.is_none() && !c.failed(),
+                "honest {view:?} {g:?}: {}",
+                c.text()
+            );
+            assert!(
+                c.decisive > 0,
+                "honest {view:?} {g:?}: no decisive situation"
+            );
+        }
+        assert!(cell("score-off-by-one", view, Group::Scoring).failed());
+        assert!(!cell("score-off-by-one", view, Group::TurnOrder).failed());
+        assert!(cell("no-turn", view, Group::TurnOrder).failed());
+        assert!(!cell("no-turn", view, Group::Scoring).failed());
+        assert!(cell("never-ends", view, Group::PassesAndEnd).failed());
+    }
+    // Under its own rules (self-capture all, no ko rule) the honest toy agrees on captures
+    // and self-captures; under Tromp-Taylor its missing superko shows.
+    let own_capture = cell("honest", View::OwnRules, Group::LoneSelfCapture);
+    assert!(!own_capture.failed(), "{}", own_capture.text());
+    // The same counts and seed give the same report, timings aside.
+    let again = report::run(&plan, &mut |_| {}).unwrap();
+    assert_eq!(run.without_timings(), again.without_timings());
+    // --check: a report written and read back is current; a changed count is stale.
+    run.write(&dir.join("spec"), false).unwrap();
+    assert!(report::render::stale(&dir.join("spec"), &again).is_empty());
+    let mut changed = again.clone();
+    changed.rows[0].views[0].turns += 1;
+    let problems = report::render::stale(&dir.join("spec"), &changed);
+    assert!(
+        problems.iter().any(|p| p.starts_with("toy, honest:")),
+        "{problems:?}"
+    );
+}
