@@ -28,6 +28,7 @@ and, each where the implementation has the function (the command is answered onl
   speed(side)              (plays, seconds) of the library's own loop; default: `own_speed`
 """
 
+import inspect
 import random
 import sys
 import time
@@ -110,8 +111,26 @@ def name_of(point):
     return Naming(25, 25).name(point)
 
 
+# The hooks that take no argument: a method of the same name that needs arguments is an
+# adapter's own helper, not the hook.
+NO_ARGUMENT = ("to_move", "result", "legal_moves", "final_score", "points")
+
+
 def has(library, method):
-    return callable(getattr(library, method, None))
+    function = getattr(library, method, None)
+    if not callable(function):
+        return False
+    if method in NO_ARGUMENT:
+        try:
+            needed = [
+                p for p in inspect.signature(function).parameters.values()
+                if p.default is inspect.Parameter.empty
+                and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+            ]
+        except (TypeError, ValueError):
+            return True
+        return not needed
+    return True
 
 
 def commands_of(library):
@@ -178,8 +197,8 @@ class Server:
         call takes no colour, and its player to move is the other colour."""
         lib = self.library
         return (
-            getattr(lib, "alternating", False)
-            and not getattr(lib, "play_checks_turn", False)
+            getattr(lib, "alternating", False) is True
+            and getattr(lib, "play_checks_turn", False) is not True
             and has(lib, "to_move")
             and lib.to_move() != colour
         )

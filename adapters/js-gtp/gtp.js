@@ -141,7 +141,10 @@ function ownSpeed(front, side, seconds = 1.0) {
 
 function serve(front) {
   let naming = new Naming(19, 19);
-  const has = (m) => typeof front[m] === "function";
+  // A hook that takes no argument: a method of the same name that needs arguments is the
+  // adapter's own helper, not the hook.
+  const NO_ARGUMENT = ["toMove", "result", "legalMoves", "finalScore", "points"];
+  const has = (m) => typeof front[m] === "function" && (!NO_ARGUMENT.includes(m) || front[m].length === 0);
   const commands = [
     "protocol_version", "name", "version", "list_commands", "known_command", "quit",
     "boardsize", "clear_board", "komi", "play", "list_stones", "graphgo-turn",

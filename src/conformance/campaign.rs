@@ -500,6 +500,22 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
                     if run.engine.failure().is_some() {
                         return;
                     }
+                    // Both start but differ at once (another position, other legal turns):
+                    // a finding before the first turn.
+                    if !matches!(d.difference, Difference::Start { .. }) {
+                        run.report.games += 1;
+                        let found_in = format!(
+                            "{} game {game_of_board} (at the start), seed {}",
+                            board_title(board),
+                            plan.seed
+                        );
+                        let game = Game {
+                            setup,
+                            turns: Vec::new(),
+                        };
+                        run.finish(index, found_in, game, Some(*d), progress);
+                        continue 'boards;
+                    }
                     // An engine may play only some sizes (many only 19x19): skip the
                     // others, visibly.
                     let why = match &d.difference {
@@ -600,8 +616,15 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
                         }
                     }
                     Err(d) => {
+                        // The divergence counted every turn given, refused probes too;
+                        // the record holds the turns played: count those.
+                        let mut d = *d;
+                        d.turns = match d.difference {
+                            Difference::Verdict { .. } => turns.len(),
+                            _ => turns.len() + 1,
+                        };
                         turns.push(turn);
-                        break Some(*d);
+                        break Some(d);
                     }
                 }
             };

@@ -96,6 +96,8 @@ pub struct GtpRules {
     /// The points whose legality the engine answered for the state last compared (`None`:
     /// every point).
     checked: Rc<RefCell<Option<Vec<Vertex>>>>,
+    /// Commands the engine answers with another meaning than the subset's: never used.
+    pub ignored: RefCell<std::collections::BTreeSet<String>>,
     /// The komi last sent (`komi K`), so that it is sent again only when a game has another.
     komi: RefCell<Option<BigRational>>,
     /// The command that selected the engine's current board (`boardsize 5`...), so that the
@@ -134,6 +136,7 @@ impl GtpRules {
             checked: Rc::new(RefCell::new(None)),
             selected: RefCell::new(None),
             komi: RefCell::new(None),
+            ignored: RefCell::new(Default::default()),
         }
     }
 
@@ -142,9 +145,9 @@ impl GtpRules {
         *self.sample.borrow_mut() = Xoshiro256PlusPlus::seed_from_u64(seed);
     }
 
-    /// Whether the engine answers `command`.
+    /// Whether the engine answers `command` (and graphgo uses it).
     pub fn knows(&self, command: &str) -> bool {
-        self.process.borrow().knows(command)
+        self.process.borrow().knows(command) && !self.ignored.borrow().contains(command)
     }
 
     /// How legality is read from this engine.
@@ -492,7 +495,7 @@ impl RuleSet for GtpRules {
             p.must(&format!("loadsgf {}", file.display()))
                 .map_err(fail)?;
         }
-        let one_trip = p.knows("graphgo-turn");
+        let one_trip = p.knows("graphgo-turn") && !self.ignored.borrow().contains("graphgo-turn");
         drop(p);
         let shadow = EngineGame::start(setup, u64::MAX)?;
         if !has_stones && named.is_none() {
@@ -531,6 +534,7 @@ impl RuleSet for GtpRules {
             checked: Rc::clone(&self.checked),
             seen: RefCell::new(Seen::default()),
             score: RefCell::new(None),
+            ignored: self.ignored.borrow().clone(),
         }))
     }
 }
@@ -617,6 +621,8 @@ struct GtpGame {
     seen: RefCell<Seen>,
     /// `final_score` once asked: `Some(margin)`.
     score: RefCell<Option<Option<BigRational>>>,
+    /// Commands not used ([`GtpRules::ignored`]).
+    ignored: std::collections::BTreeSet<String>,
 }
 
 impl GtpGame {
@@ -647,7 +653,7 @@ impl GtpGame {
     }
 
     fn knows(&self, command: &str) -> bool {
-        self.process.borrow().knows(command)
+        self.process.borrow().knows(command) && !self.ignored.contains(command)
     }
 
     fn vertices(&self, text: &str) -> Vec<Vertex> {

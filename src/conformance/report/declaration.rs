@@ -138,6 +138,10 @@ pub struct Declaration {
     pub rules: BTreeMap<String, RulesClaim>,
     #[serde(default)]
     pub configurations: Vec<Configuration>,
+    /// Commands the implementation answers with another meaning than the subset's (GNU Go's
+    /// `final_score` estimates dead stones), each with why: graphgo does not use them.
+    #[serde(default)]
+    pub not_compared: BTreeMap<String, String>,
     /// The random games of each view (default [`DEFAULT_GAMES`]).
     #[serde(default)]
     pub games: Option<u64>,

@@ -145,6 +145,9 @@ pub struct ViewResult {
     /// Set when the row's time cap bit during this view: what was not done.
     #[serde(default)]
     pub cap: Option<String>,
+    /// Boards of the random games the implementation would not play, and why.
+    #[serde(default)]
+    pub boards_skipped: Vec<String>,
     /// Timings (left out of `--check`): the view's time, and the turns checked a second in
     /// its random games.
     pub seconds: f64,

@@ -93,6 +93,51 @@ impl EngineUnderTest for Restricted<'_> {
     }
 }
 
+/// An in-process engine always played under its own declared options, whatever graphgo is
+/// set to (as a GTP engine plays its own rules): its games are started with `own` in place of
+/// the view's options.
+struct UnderOwnOptions<'a> {
+    inner: &'a dyn EngineUnderTest,
+    own: Options,
+}
+
+impl RuleSet for UnderOwnOptions<'_> {
+    fn name(&self) -> &str {
+        self.inner.name()
+    }
+    fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
+        self.inner.start(&Setup {
+            options: self.own,
+            ..setup.clone()
+        })
+    }
+}
+
+impl EngineUnderTest for UnderOwnOptions<'_> {
+    fn support(&self) -> Support {
+        let all = Support::everything();
+        Support {
+            neutral: all.neutral,
+            self_capture: all.self_capture,
+            repetition: all.repetition,
+            no_move: all.no_move,
+            ..self.inner.support()
+        }
+    }
+    fn failure(&self) -> Option<EngineFailure> {
+        self.inner.failure()
+    }
+    fn methods(&self) -> String {
+        self.inner.methods()
+    }
+    fn compared(&self) -> Compared {
+        self.inner.compared()
+    }
+    fn checked_points(&self) -> Option<Vec<Vertex>> {
+        self.inner.checked_points()
+    }
+}
+
 /// graphgo's options in a view.
 pub fn view_options(row: &DeclaredRow, view: View) -> Options {
     match view {
@@ -119,7 +164,14 @@ fn game_key(game: &Game) -> String {
 /// implementation does not answer, a counting graphgo does not model, a board that keeps no
 /// game).
 fn not_checked(row: &DeclaredRow, view: View, g: Group, compared: Compared) -> Option<String> {
+    let ignored = |command: &str| row.declaration.not_compared.get(command);
     match g {
+        Group::Scoring if !compared.score && ignored("final_score").is_some() => Some(format!(
+            "not checked: its final_score is not the subset's ({})",
+            ignored("final_score")
+                .map(String::as_str)
+                .unwrap_or_default()
+        )),
         Group::PassesAndEnd if !compared.end => Some(
             "not checked: the adapter answers no game-end test (gogui-rules_final_result)".into(),
         ),
@@ -146,6 +198,7 @@ pub fn run_view_on(
     env: &ViewEnv,
     log: &mut dyn FnMut(&str),
 ) -> ViewResult {
+    crate::differential::compare::quiet_panics_in_sides();
     let started = Instant::now();
     let deadline = started + env.cap;
     let (row, view) = (env.row, env.view);
@@ -163,6 +216,7 @@ pub fn run_view_on(
         turns: 0,
         failure: None,
         cap: None,
+        boards_skipped: Vec::new(),
         seconds: 0.0,
         turns_per_second: 0.0,
     };
@@ -282,28 +336,11 @@ pub fn run_view_on(
             }
         }
     }
-    // 2. The random games: a fixed number on each board, seeded; the cap only stops them.
+    // 2. The random games: a fixed number, shared out over the boards in order, seeded; the
+    // cap only stops them.
     let games_started = Instant::now();
-    let left = deadline.saturating_duration_since(games_started);
-    let games = row.games().div_ceil(env.boards.len().max(1) as u64);
-    let games_plan = verify::VerifyPlan {
-        vectors: None,
-        seed: env.seed,
-        games,
-        shrink_budget: SHRINK_BUDGET,
-        games_on: verify::Games::Boards {
-            boards: env.boards.to_vec(),
-        },
-        options: Some(options),
-        komi: Some(env.komi.clone()),
-        max_turns: None,
-        time_budget: Some(left),
-        turn_budget: None,
-        max_findings: usize::MAX,
-        out: None,
-        finding_prefix: String::new(),
-        signals: crate::differential::findings::Signals::none(),
-    };
+    let total = row.games();
+    let nboards = env.boards.len().max(1) as u64;
     let mut shrunk: BTreeMap<Group, usize> = BTreeMap::new();
     let mut more: BTreeMap<Group, usize> = BTreeMap::new();
     let mut keep = |game: &Game, dv: &Divergence| {
@@ -317,21 +354,42 @@ pub fn run_view_on(
             false
         }
     };
-    if result.failure.is_none() && !env.boards.is_empty() {
-        (env.pin)(Some(options));
+    let mut findings: Vec<VerifyFinding> = Vec::new();
+    let mut decisive = Counts::new();
+    let mut turns = 0u64;
+    (env.pin)(Some(options));
+    for (i, board) in env.boards.iter().enumerate() {
+        let games = total / nboards + u64::from((i as u64) < total % nboards);
+        if games == 0 || result.failure.is_some() || result.cap.is_some() {
+            continue;
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        let games_plan = verify::VerifyPlan {
+            vectors: None,
+            seed: env.seed.wrapping_add(i as u64),
+            games,
+            shrink_budget: SHRINK_BUDGET,
+            games_on: verify::Games::Boards {
+                boards: vec![Arc::clone(board)],
+            },
+            options: Some(options),
+            komi: Some(env.komi.clone()),
+            max_turns: None,
+            time_budget: Some(left),
+            turn_budget: None,
+            max_findings: usize::MAX,
+            out: None,
+            finding_prefix: String::new(),
+            signals: crate::differential::findings::Signals::none(),
+        };
         let report = crate::conformance::campaign::campaign_filtered(
             engine,
             &games_plan,
             &mut |_| {},
             Some(&mut keep),
         );
-        (env.pin)(None);
-        let spent = games_started.elapsed().as_secs_f64();
-        result.games = report.games as usize;
-        result.turns = report.turns as usize;
-        if spent > 0.0 {
-            result.turns_per_second = report.turns as f64 / spent;
-        }
+        result.games += report.games as usize;
+        turns += report.turns;
         if let Some(f) = engine.failure() {
             result.failure = Some(format!("{} (during the random games)", f.without_stderr()));
         }
@@ -341,54 +399,67 @@ pub fn run_view_on(
             .filter(|w| w.contains("time budget"))
         {
             result.cap = Some(format!(
-                "the cap of {:.0} s bit during the random games ({why}): {} of {} games played",
+                "the cap of {:.0} s bit during the random games ({why}): {} of {total} games played",
                 env.cap.as_secs_f64(),
-                report.games,
-                games * env.boards.len() as u64
+                result.games
             ));
         }
-        add_decisive(&mut result.cells, &report.decisive);
-        let mut seen = std::collections::BTreeSet::new();
-        for finding in &report.findings {
-            let key = game_key(&finding.game);
-            if !seen.insert(key.clone()) {
-                continue;
-            }
-            let group = group_of_finding(&finding.game, &finding.divergence, options);
-            let stem = format!("{}-{key}", view.prefix());
-            let written = write_finding(&findings_dir, &stem, finding, row, view);
-            if let Some(c) = result.cells.get_mut(&group) {
-                c.findings += 1;
-            }
-            let turns: Vec<String> = finding
-                .game
-                .turns
+        crate::conformance::decisive::add(&mut decisive, &report.decisive);
+        result.boards_skipped.extend(
+            report
+                .skipped
                 .iter()
-                .map(|t| crate::io::sgf::turn_text(&finding.game, t))
-                .collect();
-            let files: Vec<String> = written
-                .iter()
-                .filter_map(|p| {
-                    p.file_name()
-                        .map(|n| format!("[{0}]({0})", n.to_string_lossy()))
-                })
-                .collect();
-            details.entry(group).or_default().push(format!(
-                "- finding `{stem}`: {} turns on {}: {}; {} ({})",
-                turns.len(),
-                board_words(&finding.game.setup.board),
-                turns.join(", "),
-                finding.explanation,
-                files.join(", ")
-            ));
-            log(&format!(
-                "  {} {}: {}: {}\n",
-                row.title(),
-                stem,
-                group.title(),
-                finding.clause
-            ));
+                .map(|s| format!("{}: {}", s.what, s.reason)),
+        );
+        findings.extend(report.findings);
+    }
+    (env.pin)(None);
+    result.turns = turns as usize;
+    let spent = games_started.elapsed().as_secs_f64();
+    if spent > 0.0 {
+        result.turns_per_second = turns as f64 / spent;
+    }
+    add_decisive(&mut result.cells, &decisive);
+    let mut seen = std::collections::BTreeSet::new();
+    for finding in &findings {
+        let key = game_key(&finding.game);
+        if !seen.insert(key.clone()) {
+            continue;
         }
+        let group = group_of_finding(&finding.game, &finding.divergence, options);
+        let stem = format!("{}-{key}", view.prefix());
+        let written = write_finding(&findings_dir, &stem, finding, row, view);
+        if let Some(c) = result.cells.get_mut(&group) {
+            c.findings += 1;
+        }
+        let turns: Vec<String> = finding
+            .game
+            .turns
+            .iter()
+            .map(|t| crate::io::sgf::turn_text(&finding.game, t))
+            .collect();
+        let files: Vec<String> = written
+            .iter()
+            .filter_map(|p| {
+                p.file_name()
+                    .map(|n| format!("[{0}]({0})", n.to_string_lossy()))
+            })
+            .collect();
+        details.entry(group).or_default().push(format!(
+            "- finding `{stem}`: {} turns on {}: {}; {} ({})",
+            turns.len(),
+            board_words(&finding.game.setup.board),
+            turns.join(", "),
+            finding.explanation,
+            files.join(", ")
+        ));
+        log(&format!(
+            "  {} {}: {}: {}\n",
+            row.title(),
+            stem,
+            group.title(),
+            finding.clause
+        ));
     }
     drop(keep);
     for (g, n) in more {
@@ -700,6 +771,10 @@ pub fn run_gtp_row(
         }
     }
     let rules = GtpRules::new(process, &scratch);
+    rules
+        .ignored
+        .borrow_mut()
+        .extend(d.not_compared.keys().cloned());
     rules.seed_sample(plan.seed);
     rules.checks.set(Checks {
         out_of_turn: declared.alternating(),
@@ -793,6 +868,10 @@ pub fn run_in_process(
     }
     let cap = Duration::from_secs_f64(declared.max_seconds() / 2.0);
     let pin = |_: Option<Options>| {};
+    let engine = UnderOwnOptions {
+        inner: engine,
+        own: view_options(declared, View::OwnRules),
+    };
     for view in [View::OwnRules, View::TrompTaylor] {
         let env = ViewEnv {
             row: declared,
@@ -807,7 +886,7 @@ pub fn run_in_process(
             pin: &pin,
             board_failures: &[],
         };
-        row.views.push(run_view_on(engine, &env, log));
+        row.views.push(run_view_on(&engine, &env, log));
     }
     Ok(row)
 }
