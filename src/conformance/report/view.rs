@@ -33,8 +33,8 @@ const SHRINK_BUDGET: usize = 150;
 
 /// The square sides the random games are played on (those the row declares; its largest side
 /// where it declares none of them): small boards, where captures, suicides and ko shapes come
-/// often and a finding shrinks fast.
-const SIDES: [usize; 5] = [5, 3, 4, 7, 9];
+/// often and a finding shrinks fast; 2x2, where boards repeat within a few turns (superko).
+const SIDES: [usize; 6] = [5, 2, 3, 4, 7, 9];
 
 /// The rectangles played where the row declares rectangles (those within its sides).
 const RECTANGLES: [(usize, usize); 3] = [(5, 3), (3, 4), (7, 4)];
