@@ -35,15 +35,15 @@ pub(super) fn conformance(check: bool, only: Option<String>, seed: u64, root: Pa
         let _ = report.write(&out, false);
         let problems = report::render::stale(&spec, &report);
         if problems.is_empty() {
-            println!("spec/conformance.*: current (the report just run is the committed one, timings left out)");
+            graphgo::outln!("spec/conformance.*: current (the report just run is the committed one, timings left out)");
             return ExitCode::SUCCESS;
         }
-        eprintln!(
+        graphgo::errln!(
             "spec/conformance.* is stale: run `graphgo conformance` and commit the report. Differences (the fresh report is in {}):",
             out.display()
         );
         for p in problems {
-            eprintln!("  {p}");
+            graphgo::errln!("  {p}");
         }
         return ExitCode::from(1);
     }
