@@ -196,12 +196,16 @@ class Server:
         """A move of `colour` the shared code refuses: the library keeps the turn, its move
         call takes no colour, and its player to move is the other colour."""
         lib = self.library
-        return (
+        if not (
             getattr(lib, "alternating", False) is True
             and getattr(lib, "play_checks_turn", False) is not True
             and has(lib, "to_move")
-            and lib.to_move() != colour
-        )
+        ):
+            return False
+        try:
+            return lib.to_move() != colour
+        except Refused:
+            return False  # no player to move: the library's own move call answers
 
     def play(self, colour, point):
         if self.out_of_turn(colour):
@@ -319,7 +323,11 @@ class Server:
             legal = [p for p in points if p is not None and self.is_legal(following, p)]
         lines.append(f"legal {self.names(legal)}".rstrip())
         if has(lib, "to_move"):
-            lines.append(f"to_move {word_of(lib.to_move())}")
+            # A library may have no player to move once its game is over.
+            try:
+                lines.append(f"to_move {word_of(lib.to_move())}")
+            except Refused:
+                lines.append("to_move none")
         if has(lib, "result"):
             lines.append(f"result {self.result_text()}")
         return "\n".join(lines)

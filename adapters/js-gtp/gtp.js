@@ -290,7 +290,16 @@ function serve(front) {
       if (asked.length === 1 && asked[0] === "all") legal = legalAll(next);
       else legal = asked.map((w) => naming.point(w)).filter((p) => p !== null && isLegal(next, p));
       lines.push(`legal ${naming.list(legal)}`.trimEnd());
-      if (has("toMove")) lines.push(`to_move ${front.toMove()}`);
+      if (has("toMove")) {
+        // A library may have no player to move once its game is over.
+        let toMove = "none";
+        try {
+          toMove = front.toMove() || "none";
+        } catch (e) {
+          toMove = "none";
+        }
+        lines.push(`to_move ${toMove}`);
+      }
       if (has("result")) lines.push(`result ${resultText()}`);
       return lines.join("\n");
     },

@@ -306,10 +306,11 @@ pub fn repetition_gap(game: &Game, prefix: &[Turn], turn: &Turn) -> Option<usize
         ..game.setup.clone()
     };
     let mut g = Engine.start(&setup).ok()?;
+    // The game as its own rules played it: a turn they refused changed nothing.
+    let mut real = Engine.start(&game.setup).ok()?;
     let mut positions = vec![g.observe().position];
     for t in prefix {
-        // A turn refused here was refused in the game too: it changed nothing.
-        if g.play(t).is_ok() {
+        if real.play(t).is_ok() && g.play(t).is_ok() {
             positions.push(g.observe().position);
         }
     }

@@ -135,9 +135,17 @@ pub fn classify(
     let Ok(mut g) = Engine.start(&free) else {
         return Group::Capture;
     };
+    // The prefix as the compared rules played it: a turn they refused (a probe both sides
+    // refused) changed nothing, and is not replayed in the free game.
+    let Ok(mut real) = Engine.start(&Setup {
+        options,
+        ..setup.clone()
+    }) else {
+        return Group::Capture;
+    };
     let mut positions = vec![g.observe().position];
     for t in prefix {
-        if g.play(t).is_ok() {
+        if real.play(t).is_ok() && g.play(t).is_ok() {
             positions.push(g.observe().position);
         }
     }
