@@ -523,7 +523,10 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
                         _ => d.describe(board),
                     };
                     let skipped = Skipped {
-                        what: board_title(board),
+                        what: match crate::conformance::gtp_rules::grid_sides(board) {
+                            Some(_) => format!("size {}", board_title(board)),
+                            None => board_title(board),
+                        },
                         reason: SkipReason::Refused(why),
                     };
                     progress(&format!("{} skipped: {}\n", skipped.what, skipped.reason));
