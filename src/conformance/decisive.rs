@@ -65,6 +65,8 @@ impl Tracker {
             options: Options {
                 self_capture: SelfCapture::All,
                 repetition: Repetition::None,
+                ko_pass: crate::game::KoPass::Clears,
+                repetition_end: crate::game::RepetitionEnd::None,
                 ..setup.options
             },
             ..setup.clone()

@@ -7,8 +7,8 @@
 use crate::board::{Board, Shape};
 use crate::conformance::vectors::{self, Undeclared};
 use crate::game::{
-    Colour, Neutral, NoMove, Options, Playable, Player, Repetition, RuleId, RuleSet, SelfCapture,
-    Setup, Unsupported,
+    Colour, KoPass, Neutral, NoMove, Options, Playable, Player, Repetition, RepetitionEnd, RuleId,
+    RuleSet, SelfCapture, Setup, Unsupported,
 };
 
 /// The boards an engine plays.
@@ -35,6 +35,8 @@ pub struct Support {
     pub no_move: Vec<NoMove>,
     pub self_capture: Vec<SelfCapture>,
     pub repetition: Vec<Repetition>,
+    pub ko_pass: Vec<KoPass>,
+    pub repetition_end: Vec<RepetitionEnd>,
     /// Stones on the board before the first turn.
     pub setup_stones: bool,
     /// White taking the first turn.
@@ -54,12 +56,9 @@ impl Support {
             neutral: vec![Neutral::Both, Neutral::None],
             no_move: vec![NoMove::Lose, NoMove::Pass],
             self_capture: vec![SelfCapture::All, SelfCapture::Multi, SelfCapture::None],
-            repetition: vec![
-                Repetition::Positional,
-                Repetition::Situational,
-                Repetition::Simple,
-                Repetition::None,
-            ],
+            repetition: Repetition::ALL.to_vec(),
+            ko_pass: vec![KoPass::Clears, KoPass::Keeps],
+            repetition_end: RepetitionEnd::ALL.to_vec(),
             setup_stones: true,
             white_first: true,
             komi: true,
@@ -79,6 +78,8 @@ impl Support {
             "no_move" => words(&self.no_move),
             "self_capture" => words(&self.self_capture),
             "repetition" => words(&self.repetition),
+            "ko_pass" => words(&self.ko_pass),
+            "repetition_end" => words(&self.repetition_end),
             _ => Vec::new(),
         }
     }
@@ -156,6 +157,8 @@ impl Support {
             no_move: vec![options.no_move],
             self_capture: vec![options.self_capture],
             repetition: vec![options.repetition],
+            ko_pass: vec![options.ko_pass],
+            repetition_end: vec![options.repetition_end],
             ..self.clone()
         }
     }

@@ -127,15 +127,10 @@ pub struct Explained {
 /// The options graphgo can be switched to, for naming which of them agrees with the engine.
 fn option_variants(base: Options) -> Vec<(String, Options)> {
     let mut out = Vec::new();
-    for r in [
-        Repetition::Positional,
-        Repetition::Situational,
-        Repetition::Simple,
-        Repetition::None,
-    ] {
+    for r in Repetition::ALL {
         if r != base.repetition {
             out.push((
-                format!("--repetition {}", format!("{r:?}").to_lowercase()),
+                format!("--repetition {}", r.word()),
                 Options {
                     repetition: r,
                     ..base
@@ -301,6 +296,8 @@ pub fn repetition_gap(game: &Game, prefix: &[Turn], turn: &Turn) -> Option<usize
     let setup = Setup {
         options: Options {
             repetition: Repetition::None,
+            ko_pass: crate::game::KoPass::Clears,
+            repetition_end: crate::game::RepetitionEnd::None,
             ..game.setup.options
         },
         ..game.setup.clone()

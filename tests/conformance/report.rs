@@ -143,11 +143,7 @@ fn the_committed_page_shows_the_matrix_in_chromium_and_its_links_resolve() {
             .unwrap_or_else(|| panic!("no matrix {id} in the rendered page"));
         let table = &dom[start..start + dom[start..].find("</table>").unwrap()];
         for name in declared() {
-<<<<<<< HEAD
             // A folder with configurations has a row per configuration ("katago, chinese").
-=======
-            // A row per implementation, or per configuration of it ("NAME, CONFIGURATION").
->>>>>>> c7770fe (conformance: hooks of no argument recognised by their arity (pgx's own to_move helper is not the hook); rules.yaml not_compared (GNU Go's final_score estimates dead stones); games shared out over the boards in order (godash 5, pgx 2: slow libraries); a board both sides start but see differently is a finding; --check leaves out rows whose cap bit or whose engine failed; panics of the sides kept quiet during vectors)
             assert!(
                 table.contains(&format!("<th>{name} ")) || table.contains(&format!("<th>{name}, ")),
                 "matrix {id} has no row for {name}"

@@ -123,11 +123,14 @@ pub fn classify(
             _ => Group::TurnOrder,
         };
     };
-    // Played with every self-capture allowed and no repetition rule, so that it is made.
+    // Played with every self-capture allowed and no repetition rule (none that refuses, none
+    // that ends the game), so that it is made.
     let free = Setup {
         options: Options {
             self_capture: SelfCapture::All,
             repetition: Repetition::None,
+            ko_pass: crate::game::KoPass::Clears,
+            repetition_end: crate::game::RepetitionEnd::None,
             ..options
         },
         ..setup.clone()
@@ -204,7 +207,7 @@ pub fn classify(
 
 /// The disputed turn of a divergence: the turn of a verdict, or the first turn one side
 /// allows and the other does not.
-pub(crate) fn disputed_turn(d: &Divergence) -> Option<Turn> {
+pub fn disputed_turn(d: &Divergence) -> Option<Turn> {
     match &d.difference {
         Difference::Verdict { turn, .. } => Some(turn.clone()),
         Difference::LegalTurns { a, b } => {

@@ -31,7 +31,7 @@ pub mod render;
 pub mod view;
 
 pub use declaration::{declarations, Declaration, DeclaredRow, RulesClaim};
-pub use groups::{classify, group_of_finding, Group, GROUPS};
+pub use groups::{classify, disputed_turn, group_of_finding, Group, GROUPS};
 pub use view::run_in_process;
 
 /// A cell with no failure and fewer decisive situations than this reads "thin".

@@ -120,6 +120,8 @@ impl EngineUnderTest for UnderOwnOptions<'_> {
             neutral: all.neutral,
             self_capture: all.self_capture,
             repetition: all.repetition,
+            ko_pass: all.ko_pass,
+            repetition_end: all.repetition_end,
             no_move: all.no_move,
             ..self.inner.support()
         }
@@ -207,7 +209,7 @@ pub fn run_view_on(
     let mut result = ViewResult {
         view,
         self_capture: format!("{:?}", options.self_capture).to_lowercase(),
-        repetition: format!("{:?}", options.repetition).to_lowercase(),
+        repetition: options.repetition.word().to_string(),
         cells: Group::ALL.iter().map(|&g| (g, Cell::default())).collect(),
         vectors_run: 0,
         vectors_skipped: 0,
@@ -245,6 +247,8 @@ pub fn run_view_on(
             rules: vec![RuleId::Ggg1],
             self_capture: vec![options.self_capture],
             repetition: vec![options.repetition],
+            ko_pass: vec![options.ko_pass],
+            repetition_end: vec![options.repetition_end],
             neutral: if scored {
                 vec![options.neutral]
             } else {
