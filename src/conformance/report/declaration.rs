@@ -76,7 +76,9 @@ pub struct NamedGraph {
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct DeclaredBoards {
-    pub square: SquareSides,
+    /// The square sides played (none for an implementation that plays only its own graphs).
+    #[serde(default)]
+    pub square: Option<SquareSides>,
     #[serde(default)]
     pub rectangular: Rectangles,
     #[serde(default)]
@@ -88,7 +90,7 @@ impl DeclaredBoards {
     pub fn rectangles(&self) -> Option<SquareSides> {
         match self.rectangular {
             Rectangles::Flag(false) => None,
-            Rectangles::Flag(true) => Some(self.square),
+            Rectangles::Flag(true) => self.square,
             Rectangles::Sides(s) => Some(s),
         }
     }
@@ -332,7 +334,11 @@ impl Declaration {
     /// the field and the value.
     fn check(&self) -> Result<(), String> {
         let b = &self.boards;
-        let mut ranges = vec![("boards.square", b.square)];
+        let mut ranges: Vec<(&str, SquareSides)> =
+            b.square.iter().map(|&s| ("boards.square", s)).collect();
+        if b.square.is_none() && b.graphs.is_empty() {
+            return Err("boards: neither square nor graphs: no board to play".into());
+        }
         if let Rectangles::Sides(s) = b.rectangular {
             ranges.push(("boards.rectangular", s));
         }

@@ -280,7 +280,9 @@ pub(crate) fn applicable<'a>(
     all: &'a [(PathBuf, Vector)],
     d: &Declaration,
 ) -> Vec<&'a (PathBuf, Vector)> {
-    let sides = d.boards.square;
+    let Some(sides) = d.boards.square else {
+        return Vec::new();
+    };
     all.iter()
         .filter(|(_, v)| v.game.setup.rules == RuleId::Ggg1)
         .filter(|(_, v)| {

@@ -591,7 +591,9 @@ fn komi_of(row: &DeclaredRow) -> BigRational {
 
 /// The square sides of a row's random games.
 fn square_boards(row: &DeclaredRow) -> Vec<Arc<Board>> {
-    let sides = row.declaration.boards.square;
+    let Some(sides) = row.declaration.boards.square else {
+        return Vec::new();
+    };
     let mut chosen: Vec<usize> = SIDES.into_iter().filter(|&n| sides.contains(n)).collect();
     if chosen.is_empty() {
         chosen.push(sides.max);
