@@ -221,9 +221,7 @@ fn random_turn(
     out_of_turn: bool,
     played: usize,
 ) -> Option<Turn> {
-    let Some(player) = legal.first().map(Turn::player) else {
-        return None;
-    };
+    let player = legal.first().map(Turn::player)?;
     let empty: Vec<Vertex> = (0..position.len())
         .filter(|&v| position[v] == Colour::Empty)
         .collect();
@@ -303,6 +301,9 @@ fn random_turn(
     Some(Turn::Move { player, at })
 }
 
+/// Which divergences are shrunk into findings ([`campaign_filtered`]).
+pub type Keep<'k> = dyn FnMut(&Game, &Divergence) -> bool + 'k;
+
 /// What every campaign shares: the two sides, the plan, the report being filled, the
 /// findings seen, the clock.
 struct Run<'a, 'k> {
@@ -314,7 +315,7 @@ struct Run<'a, 'k> {
     seen: HashSet<String>,
     /// Which divergences are shrunk into findings (the others are counted in
     /// `CampaignReport::not_shrunk`); `None`: all.
-    keep: Option<&'k mut dyn FnMut(&Game, &Divergence) -> bool>,
+    keep: Option<&'k mut Keep<'k>>,
 }
 
 impl Run<'_, '_> {
@@ -668,11 +669,11 @@ pub fn campaign(
 
 /// [`campaign`], shrinking only the divergences `keep` accepts (the others are counted in
 /// [`CampaignReport::not_shrunk`]); the plan's time budget also stops shrinking where it is.
-pub fn campaign_filtered(
+pub fn campaign_filtered<'k>(
     engine: &dyn EngineUnderTest,
     plan: &VerifyPlan,
     progress: &mut dyn FnMut(&str),
-    keep: Option<&mut dyn FnMut(&Game, &Divergence) -> bool>,
+    keep: Option<&'k mut Keep<'k>>,
 ) -> CampaignReport {
     compare::quiet_panics_in_sides();
     let deadline = plan.time_budget.map(|b| Instant::now() + b);

@@ -465,7 +465,6 @@ pub fn run_view_on(
             finding.clause
         ));
     }
-    drop(keep);
     for (g, n) in more {
         if let Some(c) = result.cells.get_mut(&g) {
             c.more_divergences += n;
