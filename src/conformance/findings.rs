@@ -12,6 +12,7 @@ use crate::board::{Board, Shape};
 use crate::conformance::vectors;
 use crate::differential::compare::{Difference, Divergence, Verdict};
 use crate::engine::Engine;
+use crate::game::clause::Clause;
 use crate::game::{
     Colour, Illegal, Options, Repetition, RuleId, RuleSet, SelfCapture, Setup, Turn,
 };
@@ -219,7 +220,7 @@ pub fn explain(game: &Game, d: &Divergence) -> Explained {
         Difference::Verdict {
             b: Verdict::Refused(i),
             ..
-        } if i.clause != "gtp" => Some(i.clause.to_string()),
+        } if !matches!(i.clause, Clause::Outside { .. }) => Some(i.clause.to_string()),
         _ => None,
     };
     let verdict = |options: Options, turn: &Turn| -> Result<(), Illegal> {
@@ -228,7 +229,7 @@ pub fn explain(game: &Game, d: &Divergence) -> Explained {
             ..game.setup.clone()
         };
         let mut g = Engine.start(&setup).map_err(|e| Illegal {
-            clause: "start",
+            clause: Clause::Outside { by: "start" },
             reason: e.0,
         })?;
         for t in prefix {

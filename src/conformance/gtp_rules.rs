@@ -30,6 +30,7 @@ use crate::board::{Board, Shape, Vertex};
 use crate::conformance::engine::{Boards, Compared, EngineUnderTest, Support};
 use crate::conformance::gtp::{quoted, GtpFailure, GtpProcess, MAX_GTP_SIZE};
 use crate::engine::EngineGame;
+use crate::game::clause::Clause;
 use crate::game::{
     Colour, EndReason, GameResult, Illegal, Observation, Options, Playable, Player, RuleId,
     RuleSet, Setup, Turn, Unsupported,
@@ -1091,7 +1092,7 @@ impl Playable for GtpGame {
                 Ok(())
             }
             (Err(e), true) => Err(Illegal {
-                clause: "gtp",
+                clause: Clause::Outside { by: "gtp" },
                 reason: format!("the engine refuses it: {e}"),
             }),
             // Both refuse: the reason is graphgo's (GTP gives no clause).
