@@ -550,6 +550,13 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
                 if plan.signals.caught().is_some() || run.report.turns >= hard_cap {
                     break None;
                 }
+                // The time cap bounds a game too (a slow engine's one game could outlast it):
+                // past it the game stops where it is, its turns so far compared, and the
+                // report says the budget is spent.
+                if plan.time_budget.is_some_and(|b| run.started.elapsed() >= b) {
+                    run.must_stop();
+                    break None;
+                }
                 if session.observation().result.is_some() {
                     let scored = session
                         .observation()
