@@ -115,7 +115,7 @@ fn simple_ko_against_positional_superko_is_reported_with_its_clause_and_files() 
     assert!(text.contains("DIVERGENCE (ggg1:3) in 3x3 game"), "{text}");
     // Positional superko (ggg1:3) refuses a move that simple ko allows.
     assert!(text.contains("ggg1:3: graphgo refuses"), "{text}");
-    let yaml = std::fs::read_to_string(out.join("gtp-001.yaml")).unwrap();
+    let yaml = std::fs::read_to_string(out.join("gtp-002.yaml")).unwrap();
     assert!(yaml.contains("repetition: positional"), "{yaml}");
     let sgf = std::fs::read_to_string(out.join("gtp-001.sgf")).unwrap();
     assert!(
@@ -416,7 +416,7 @@ fn a_stone_left_on_the_board_is_found_through_play_alone() {
     // graphgo plays on a point a capture emptied; the engine still has a stone there.
     assert!(text.contains("gtp engine  refuses it"), "{text}");
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gtp-forgetful");
-    let record = std::fs::read_to_string(out.join("gtp-001.yaml")).unwrap();
+    let record = std::fs::read_to_string(out.join("gtp-002.yaml")).unwrap();
     let game = graphgo::io::record::Record::parse(&record, false)
         .unwrap()
         .game()
@@ -561,6 +561,8 @@ fn dlgo_misses_a_repetition_made_without_a_capture() {
     let Some(dlgo) = dlgo_engine() else { return };
     // Finding 1 of spec/engines/dlgo.md, under dlgo's own rules (suicide forbidden,
     // situational superko): it lists as legal a move that repeats an earlier situation.
+    // Scores are compared too: dlgo's tie going to White (a scoring finding) comes first,
+    // written as gtp-001; the repetition is gtp-002.
     let (code, text) = verify_gtp(
         &[
             "--size",
@@ -570,7 +572,7 @@ fn dlgo_misses_a_repetition_made_without_a_capture() {
             "--max-turns",
             "300",
             "--max-findings",
-            "1",
+            "4",
             "--self-capture",
             "none",
             "--repetition",
@@ -592,7 +594,7 @@ fn dlgo_misses_a_repetition_made_without_a_capture() {
     // The move dlgo allows captures nothing: played with no repetition rule, it adds its
     // own stone and removes none.
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gtp-dlgo");
-    let record = std::fs::read_to_string(out.join("gtp-001.yaml")).unwrap();
+    let record = std::fs::read_to_string(out.join("gtp-002.yaml")).unwrap();
     let disputed = record
         .lines()
         .find_map(|l| l.strip_prefix("# clause: option:repetition: graphgo refuses "))
@@ -1015,14 +1017,14 @@ fn a_second_run_into_the_same_out_never_overwrites_the_first() {
             .unwrap()
     };
     assert_eq!(run().status.code(), Some(1));
-    let first = std::fs::read_to_string(out.join("gtp-001.yaml")).unwrap();
+    let first = std::fs::read_to_string(out.join("gtp-002.yaml")).unwrap();
     // The same first finding again, and a stray file of another name taking number 2.
     std::fs::write(out.join("gtp-002.sgf"), "not ours").unwrap();
     let second = run();
     let text = String::from_utf8_lossy(&second.stdout);
     assert_eq!(second.status.code(), Some(1), "{text}");
     assert_eq!(
-        std::fs::read_to_string(out.join("gtp-001.yaml")).unwrap(),
+        std::fs::read_to_string(out.join("gtp-002.yaml")).unwrap(),
         first
     );
     assert_eq!(
