@@ -51,6 +51,14 @@ pub fn headless(browser: &str, what: &[String], url: &str) -> Vec<u8> {
         .stderr(Stdio::null())
         .spawn()
         .expect("chromium starts");
+    // Its output is read while it runs: a page whose DOM is more than a pipe's buffer
+    // (64 KiB) would otherwise block chromium on its write until the hang guard.
+    let mut stdout = child.stdout.take().expect("piped");
+    let reader = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut stdout, &mut out);
+        out
+    });
     let started = Instant::now();
     while child.try_wait().unwrap().is_none() {
         if started.elapsed() > Duration::from_secs(120) {
@@ -59,5 +67,5 @@ pub fn headless(browser: &str, what: &[String], url: &str) -> Vec<u8> {
         }
         std::thread::sleep(Duration::from_millis(100));
     }
-    child.wait_with_output().unwrap().stdout
+    reader.join().unwrap_or_default()
 }
