@@ -115,7 +115,7 @@ fn simple_ko_against_positional_superko_is_reported_with_its_clause_and_files() 
     assert!(text.contains("DIVERGENCE (ggg1:3) in 3x3 game"), "{text}");
     // Positional superko (ggg1:3) refuses a move that simple ko allows.
     assert!(text.contains("ggg1:3: graphgo refuses"), "{text}");
-    let yaml = std::fs::read_to_string(out.join("gtp-002.yaml")).unwrap();
+    let yaml = std::fs::read_to_string(out.join("gtp-001.yaml")).unwrap();
     assert!(yaml.contains("repetition: positional"), "{yaml}");
     let sgf = std::fs::read_to_string(out.join("gtp-001.sgf")).unwrap();
     assert!(
@@ -416,7 +416,7 @@ fn a_stone_left_on_the_board_is_found_through_play_alone() {
     // graphgo plays on a point a capture emptied; the engine still has a stone there.
     assert!(text.contains("gtp engine  refuses it"), "{text}");
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gtp-forgetful");
-    let record = std::fs::read_to_string(out.join("gtp-002.yaml")).unwrap();
+    let record = std::fs::read_to_string(out.join("gtp-001.yaml")).unwrap();
     let game = graphgo::io::record::Record::parse(&record, false)
         .unwrap()
         .game()
@@ -1017,14 +1017,14 @@ fn a_second_run_into_the_same_out_never_overwrites_the_first() {
             .unwrap()
     };
     assert_eq!(run().status.code(), Some(1));
-    let first = std::fs::read_to_string(out.join("gtp-002.yaml")).unwrap();
+    let first = std::fs::read_to_string(out.join("gtp-001.yaml")).unwrap();
     // The same first finding again, and a stray file of another name taking number 2.
     std::fs::write(out.join("gtp-002.sgf"), "not ours").unwrap();
     let second = run();
     let text = String::from_utf8_lossy(&second.stdout);
     assert_eq!(second.status.code(), Some(1), "{text}");
     assert_eq!(
-        std::fs::read_to_string(out.join("gtp-002.yaml")).unwrap(),
+        std::fs::read_to_string(out.join("gtp-001.yaml")).unwrap(),
         first
     );
     assert_eq!(
