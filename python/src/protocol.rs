@@ -476,9 +476,10 @@ pub fn compare(
 }
 
 /// The implementations declared under `folder` (`adapters/`): one dict each with `name`,
-/// `title`, `version`, `package`, `sides` (the square sides it plays), `options` (graphgo's
-/// options matching its declared rules, as records write them), `rules` (each declared rule's
-/// value) and `missing` (why it could not be installed, if so).
+/// `title`, `version`, `package`, `sides` (the square sides it plays; `None` for one that
+/// plays only its own graphs, as polyclash's sphere), `options` (graphgo's options matching
+/// its declared rules, as records write them), `rules` (each declared rule's value) and
+/// `missing` (why it could not be installed, if so).
 #[pyfunction]
 pub fn declarations<'py>(
     py: Python<'py>,
@@ -511,7 +512,7 @@ pub fn declarations<'py>(
             "language": d.language,
             "registry": d.registry,
             "package": d.package,
-            "sides": [d.boards.square.min, d.boards.square.max],
+            "sides": d.boards.square.map(|s| [s.min, s.max]),
             "options": options,
             "rules": rules,
             "missing": d.missing,
