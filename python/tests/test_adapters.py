@@ -86,7 +86,7 @@ SEARCH = settings(max_examples=3000, database=None, derandomize=True, deadline=N
 @pytest.mark.parametrize("name", sorted(MODULES))
 def test_the_declared_rules_are_read_from_rules_yaml(name):
     d = declared(name)
-    want = {"sgfmill": ("all", "none"), "pettingzoo": ("none", "simple")}[name]
+    want = {"sgfmill": ("all", "none"), "pettingzoo": ("none", "ko-point")}[name]
     assert (d["options"]["self_capture"], d["options"]["repetition"]) == want
     assert (d["rules"]["self_capture"], d["rules"]["repetition"]) == want
 
