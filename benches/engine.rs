@@ -10,7 +10,7 @@ use graphgo::bench::{
 };
 use graphgo::engine::playout::{ggg1_options, reference_options};
 use graphgo::engine::Engine;
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 
 fn playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("playout");
@@ -49,7 +49,7 @@ fn replays(c: &mut Criterion) {
             b.iter(|| replay_games(&Engine, 9, options, &games).unwrap())
         });
         group.bench_function(format!("spec {name}"), |b| {
-            b.iter(|| replay_games(&Spec, 9, options, &games).unwrap())
+            b.iter(|| replay_games(&Rules, 9, options, &games).unwrap())
         });
     }
     group.finish();

@@ -2,7 +2,7 @@
 //! the family's own words, and at the end how each score was counted.
 //!
 //! The trace is the rules' own (`crate::game::trace`): the record is played through the
-//! transcription as played ([`Spec::start_traced`]), whose start and turns say which clauses
+//! transcription as played ([`Rules::start_traced`]), whose start and turns say which clauses
 //! they applied and what each did; this module only puts those steps into sentences. The
 //! one question it asks the game besides is where a move refused as a repetition would
 //! return to ([`Traced::returns_to`]), to name that earlier position.
@@ -18,7 +18,7 @@ use crate::game::trace::{Applied, Effect};
 use crate::game::{Colour, EndReason, GameResult, Neutral, Player, Setup, Traced, Turn};
 use crate::io::record::Game;
 use crate::rational;
-use crate::variants::Spec;
+use crate::variants::Rules;
 
 /// One clause at work, in words: its id and what it did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,7 +94,7 @@ fn colour_word(c: Colour) -> &'static str {
 }
 
 /// Replays `game` through the transcription and explains every turn.
-pub fn explain(game: &Game) -> Result<Trace, String> {
+pub fn explain_record(game: &Game) -> Result<Trace, String> {
     let mut turns = Vec::new();
     let end = explain_each(game, &mut |t| {
         turns.push(t);
@@ -103,7 +103,7 @@ pub fn explain(game: &Game) -> Result<Trace, String> {
     Ok(Trace { turns, end })
 }
 
-/// [`explain`], one turn at a time: each turn's trace is handed to `each` as soon as it is
+/// [`explain_record`], one turn at a time: each turn's trace is handed to `each` as soon as it is
 /// known (so a caller that writes it out holds one turn, not the record's million), and the
 /// end's steps are returned. An error from `each` (an output that failed, a signal) stops
 /// the replay and is returned. A record over the cap on replaying (`caps::check`) is
@@ -127,7 +127,7 @@ pub fn explain_each(
         game.turns.len(),
     )?;
     let names = setup.turn_names();
-    let started = Spec.start_traced(setup).map_err(|e| e.to_string())?;
+    let started = Rules.start_traced(setup).map_err(|e| e.to_string())?;
     let mut playing = started.state;
     // The steps of the end (the counts and the flooding), from the turn that ended the game.
     let mut scoring: Vec<Applied> = scoring_steps(&started.applied);
@@ -175,7 +175,7 @@ pub fn explain_each(
 /// refused turn (a refused turn changes nothing, and the turns after it are played on). What
 /// a conformance vector says it exercises.
 pub fn clauses(game: &Game) -> Result<Vec<Clause>, String> {
-    let started = Spec.start_traced(&game.setup).map_err(|e| e.to_string())?;
+    let started = Rules.start_traced(&game.setup).map_err(|e| e.to_string())?;
     let mut playing = started.state;
     let mut out = crate::game::trace::clauses_of(&started.applied);
     let mut add = |c: Clause| {

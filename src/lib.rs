@@ -10,14 +10,15 @@
 //!    is observed, the traits [`game::RuleSet`] and [`game::Playable`];
 //! 3. [`io`]: records, SGF, the readers' bounds and words, the report of a replayed game;
 //!    [`caps`]: the caps on a command's work (points x turns), plain numbers in and out;
-//!    [`spec_fast`]: faster equivalents of clause functions, for the rule sets of
-//!    `variants`, where the literal reading costs the square of the board a turn (each
+//!    [`fast_paths`]: faster equivalents of clause functions, for the rules as played
+//!    (`variants`), where the literal reading costs the square of the board a turn (each
 //!    tested equal to the literal one; plain values in and out);
 //! 4. [`spec`]: the literal transcription of the source documents (the oracle), and
 //!    [`engine`]: the optimized engine; neither imports the other;
-//! 5. [`variants`]: the rule sets as played: each transcription wrapped with the rule
-//!    variants and readings that are not in its source, and the fast paths (from
-//!    `spec_fast`) for the legal turns and scores, tested equal to the literal ones;
+//! 5. [`variants`]: the rules as played ([`variants::Rules`], one rule set for every
+//!    family): each transcription wrapped with the rule variants and readings that are not
+//!    in its source, and the fast paths (from `fast_paths`) for the legal turns and scores,
+//!    tested equal to the literal ones;
 //! 6. [`differential`]: compare two rule sets, shrink, generate, campaigns (random,
 //!    sharded, exhaustive), findings; [`explain`]: which clauses acted; [`tables`]: the
 //!    published tables; [`show`]: pictures of a position; [`bench`](mod@bench):
@@ -39,8 +40,8 @@ pub mod board;
 pub mod game;
 
 pub mod caps;
+pub mod fast_paths;
 pub mod io;
-pub mod spec_fast;
 
 pub mod engine;
 pub mod spec;

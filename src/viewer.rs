@@ -21,7 +21,7 @@ use crate::explain::{self, steps_json};
 use crate::game::{RuleSet, Turn};
 use crate::io::record::{input_name, is_stdin, read_text_file, Game, MAX_RECORD_BYTES};
 use crate::show;
-use crate::variants::Spec;
+use crate::variants::Rules;
 
 /// How many legal turns a position names; the others are counted. A 19x19 board has up to
 /// 363 (every empty point, a pass, resigning): a list that long is not read, and it would
@@ -63,7 +63,7 @@ impl About {
 /// the record writes turns).
 fn legal_turns(game: &Game, positions: usize) -> Result<Vec<(usize, Vec<String>)>, String> {
     let names = game.setup.turn_names();
-    let mut playing = Spec.start(&game.setup).map_err(|e| e.to_string())?;
+    let mut playing = Rules.start(&game.setup).map_err(|e| e.to_string())?;
     let mut out = Vec::with_capacity(positions);
     for k in 0..positions {
         crate::signals::interrupted().map_err(|e| e.to_string())?;
@@ -102,7 +102,7 @@ struct Data {
 impl Data {
     fn of(game: &Game) -> Result<Data, String> {
         let pictures = show::pictures(game)?;
-        let trace = explain::explain(game)?;
+        let trace = explain::explain_record(game)?;
         let legal = legal_turns(game, pictures.len())?;
         if pictures.is_empty() {
             return Err("the record has no position to show".into());

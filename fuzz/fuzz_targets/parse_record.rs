@@ -4,7 +4,7 @@
 
 use graphgo::io::record::{Record, MAX_TURNS};
 use graphgo::io::replay::replay;
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 use libfuzzer_sys::fuzz_target;
 
 /// Boards and games larger than this are read but not replayed (the spec is slow, and a
@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
         };
         assert!(game.turns.len() <= MAX_TURNS);
         if game.setup.board.len() <= MAX_REPLAYED_VERTICES && game.turns.len() <= 64 {
-            let _ = replay(&Spec, &game);
+            let _ = replay(&Rules, &game);
         }
     }
 });

@@ -11,7 +11,7 @@ use graphgo::board::Board;
 use graphgo::engine::playout::{ggg1_options, reference_options};
 use graphgo::engine::Engine;
 use graphgo::game::{Options, Player};
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 
 use crate::convert;
 use crate::errors::{detached, Fail};
@@ -76,7 +76,7 @@ pub fn replay_in_rust(
     detached(py, move || {
         let games = recorded(size, count, seed, ggg1);
         let report = match implementation {
-            Implementation::Spec => replay_games(&Spec, size, options(ggg1), &games),
+            Implementation::Rules => replay_games(&Rules, size, options(ggg1), &games),
             Implementation::Engine => replay_games(&Engine, size, options(ggg1), &games),
         }
         .map_err(Fail::Input)?;

@@ -1,4 +1,4 @@
-//! `graphgo.Game`: a game being played, under the transcription (`graphgo::variants::Spec`,
+//! `graphgo.Game`: a game being played, under the transcription (`graphgo::variants::Rules`,
 //! the default) or the engine (`graphgo::engine::Engine`), started from a record (a file,
 //! YAML or JSON text), SGF, or keyword arguments that go through the record reader.
 
@@ -10,7 +10,7 @@ use pyo3::types::{PyList, PyString};
 use graphgo::engine::Engine;
 use graphgo::game::{Colour, Observation, Options, Playable, Player, RuleId, Setup, Turn};
 use graphgo::io::record::{self, Record};
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 
 use crate::convert;
 use crate::errors::{detached, guard, Fail, OrRaise, Result};
@@ -18,8 +18,8 @@ use crate::errors::{detached, guard, Fail, OrRaise, Result};
 /// Which implementation of graphgo plays a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Implementation {
-    /// The transcription with the rule variants (`graphgo::variants::Spec`): the reference.
-    Spec,
+    /// The transcription with the rule variants (`graphgo::variants::Rules`): the reference.
+    Rules,
     /// The optimized engine (`graphgo::engine::Engine`), tested equal to it.
     Engine,
 }
@@ -27,7 +27,7 @@ pub enum Implementation {
 impl Implementation {
     pub fn parse(word: &str) -> Result<Implementation> {
         match word {
-            "spec" => Ok(Implementation::Spec),
+            "spec" => Ok(Implementation::Rules),
             "engine" => Ok(Implementation::Engine),
             other => Err(Fail::Input(format!(
                 "engine: '{other}' is not spec or engine"
@@ -37,14 +37,14 @@ impl Implementation {
 
     pub fn name(self) -> &'static str {
         match self {
-            Implementation::Spec => "spec",
+            Implementation::Rules => "spec",
             Implementation::Engine => "engine",
         }
     }
 
     fn start(self, setup: &Setup) -> Result<Box<dyn Playable + Send>> {
         let started = match self {
-            Implementation::Spec => Spec.start_send(setup),
+            Implementation::Rules => Rules.start_send(setup),
             Implementation::Engine => Engine.start_send(setup),
         };
         started.map_err(|e| Fail::Input(e.0))
@@ -416,7 +416,7 @@ impl Game {
         options: Option<&Bound<'_, PyAny>>,
         engine: &str,
     ) -> PyResult<Game> {
-        use graphgo::io::record_input::RecordInput;
+        use graphgo::io::record::RecordInput;
         let implementation = Implementation::parse(engine).or_raise(py)?;
         let sgf_given = rules.is_some() || options.is_some_and(|o| !o.is_none());
         let rules = rules.map(rules_from).transpose().or_raise(py)?;
@@ -424,7 +424,7 @@ impl Game {
         let state = detached(py, move || {
             let shown = record::input_name(&path);
             let at_file = |e: record::InputError| Fail::Input(format!("{shown}: {e}"));
-            match graphgo::io::record_input::read(&path)? {
+            match graphgo::io::record::read_record_or_sgf(&path)? {
                 RecordInput::Sgf(text) => {
                     let game =
                         graphgo::io::sgf::parse(&text, rules.unwrap_or(RuleId::Ggg1), options)
@@ -654,7 +654,7 @@ impl Game {
         })?;
         let game = prepared.or_raise(py)?;
         let (text, json) = detached(py, move || {
-            let trace = graphgo::explain::explain(&game).map_err(Fail::Input)?;
+            let trace = graphgo::explain::explain_record(&game).map_err(Fail::Input)?;
             Ok((trace.to_text(), trace.to_json()))
         })?;
         Ok(Trace { text, json })
@@ -699,7 +699,7 @@ impl Game {
     fn report<'py>(&self, py: Python<'py>, json: bool) -> PyResult<Bound<'py, PyAny>> {
         let game = self.with(State::game)?;
         let (text, value) = detached(py, move || {
-            let replay = graphgo::io::replay::replay(&Spec, &game).map_err(|e| Fail::Input(e.0))?;
+            let replay = graphgo::io::replay::replay(&Rules, &game).map_err(|e| Fail::Input(e.0))?;
             Ok((replay.to_text(&game), replay.to_json(&game)))
         })?;
         if json {
@@ -742,7 +742,7 @@ impl Game {
         self.with(|s| {
             let text = convert::record_of(&s.setup, &s.turns).to_yaml();
             let engine = match s.implementation {
-                Implementation::Spec => String::new(),
+                Implementation::Rules => String::new(),
                 Implementation::Engine => ", engine='engine'".to_string(),
             };
             format!("graphgo.Game.from_record('''\n{text}'''{engine})")

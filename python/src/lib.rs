@@ -1,7 +1,7 @@
 //! graphgo for Python: the native module `graphgo._graphgo`, built with PyO3 and maturin.
 //!
 //! Nothing of the rules is written here: every answer comes from the `graphgo` library
-//! (the transcription `variants::Spec`, the engine `engine::Engine`, the record and SGF
+//! (the transcription `variants::Rules`, the engine `engine::Engine`, the record and SGF
 //! readers, the explanation, the pictures, the conformance vectors and the verification
 //! path, the campaign's generators). This crate converts values between the two languages
 //! and guards the boundary:

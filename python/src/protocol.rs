@@ -33,7 +33,7 @@ use graphgo::game::{
     Unsupported,
 };
 use graphgo::io::record::Game as RecordGame;
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 
 use crate::convert;
 use crate::errors::{guard, to_py, Fail, OrRaise};
@@ -450,7 +450,7 @@ pub fn compare(
         ));
     }
     let found = guarded_run(py, &rules, || match engine {
-        Implementation::Spec => compare_with(Spec, options, &rules, &played),
+        Implementation::Rules => compare_with(Rules, options, &rules, &played),
         Implementation::Engine => compare_with(Engine, options, &rules, &played),
     })?;
     let Some(d) = found else {
@@ -461,7 +461,7 @@ pub fn compare(
     let prefix = &played.turns[..d.turns.min(played.turns.len())];
     let disputed = graphgo::conformance::report::disputed_turn(&d);
     let group = graphgo::conformance::report::classify(setup, prefix, disputed.as_ref(), options);
-    let explained = graphgo::conformance::verify::explain(&played, &d);
+    let explained = graphgo::conformance::verify::explain_divergence(&played, &d);
     let needed = &played.turns[..d.turns_needed().min(played.turns.len())];
     Ok(Some(Departure {
         group: group.title().to_string(),

@@ -259,7 +259,7 @@ mod tests {
         for family in FAMILIES {
             let setup = family_setup(family, 5).expect("a 5x5 setup");
             for rules in [
-                &crate::variants::Spec as &dyn RuleSet,
+                &crate::variants::Rules as &dyn RuleSet,
                 &crate::engine::Engine,
             ] {
                 let cost = turn_cost(rules, &setup, &games, 1e9, 0.0);

@@ -2,7 +2,7 @@
 
 use super::fail;
 use graphgo::bench::GraphKind;
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 use std::process::ExitCode;
 
 pub(super) fn bench(
@@ -81,14 +81,14 @@ pub(super) fn bench(
         prefetch,
         link,
     };
-    graphgo::bench::run(&plan, &Spec, &mut |line| graphgo::outln!("{line}"));
+    graphgo::bench::run(&plan, &Rules, &mut |line| graphgo::outln!("{line}"));
     if on("spec") {
         graphgo::bench::spec_suite::run(
             &plan.sizes,
             replay_games,
             seed,
             spec_seconds,
-            &Spec,
+            &Rules,
             &graphgo::engine::Engine,
             &mut |line| graphgo::outln!("{line}"),
         );

@@ -804,10 +804,10 @@ fn load_game(
     graphgo::io::record::InputError,
 > {
     use graphgo::io::record::InputError;
-    use graphgo::io::record_input::RecordInput;
+    use graphgo::io::record::RecordInput;
     let shown = graphgo::io::record::input_name(file);
     let at_file = |e: InputError| InputError(format!("{shown}: {e}"));
-    match graphgo::io::record_input::read(file)? {
+    match graphgo::io::record::read_record_or_sgf(file)? {
         RecordInput::Sgf(text) => {
             let (rules, options) = sgf.read().map_err(InputError)?;
             let game = graphgo::io::sgf::parse(&text, rules, options).map_err(at_file)?;

@@ -10,7 +10,7 @@ use super::{fail_as, load_game, SgfRules};
 use graphgo::caps;
 use graphgo::io::json_stream::Object;
 use graphgo::io::replay::replay;
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -78,7 +78,7 @@ pub(super) fn play(file: &Path, json: bool, explain: bool, sgf: &SgfRules) -> Ex
     if let Some(cycle) = cycle {
         return play_lasso(file, &game, &cycle, json);
     }
-    let report = match replay(&Spec, &game) {
+    let report = match replay(&Rules, &game) {
         Ok(r) => r,
         Err(e) => return fail_as(json, Some(file), format!("{shown}: {e}")),
     };
@@ -127,7 +127,7 @@ pub(super) fn play_lasso(
 ) -> ExitCode {
     use graphgo::spec::lasso;
     let shown = graphgo::io::record::input_name(file);
-    let report = match replay(&Spec, game) {
+    let report = match replay(&Rules, game) {
         Ok(r) => r,
         Err(e) => return fail_as(json, Some(file), format!("{shown}: {e}")),
     };

@@ -1,7 +1,7 @@
 //! `graphgo replay-dir`: every game record (or SGF file) of a folder replayed.
 
 use super::{fail, is_sgf, SgfRules};
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -27,7 +27,7 @@ pub(super) fn replay_dir(dir: &Path, with_spec: bool, all: bool, flags: &SgfRule
     };
     let engine = graphgo::engine::Engine;
     let sides: Vec<&dyn RuleSet> = if with_spec {
-        vec![&engine, &Spec]
+        vec![&engine, &Rules]
     } else {
         vec![&engine]
     };

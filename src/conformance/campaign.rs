@@ -16,7 +16,7 @@ use crate::board::{Board, Vertex};
 use crate::conformance::decisive::{self, Counts, Situation, Tracker};
 use crate::conformance::engine::{Boards, EngineFailure, EngineUnderTest, Support};
 use crate::conformance::findings::{
-    explain, finding_vector, free_stem, shape_key, write_finding, VerifyFinding,
+    explain_divergence, finding_vector, free_stem, shape_key, write_finding, VerifyFinding,
 };
 use crate::conformance::vectors::{self, SkipReason};
 use crate::conformance::verify::VerifyPlan;
@@ -392,7 +392,7 @@ impl Run<'_, '_> {
             self.report.duplicates += 1;
             return;
         }
-        let explained = explain(&game, &divergence);
+        let explained = explain_divergence(&game, &divergence);
         let stem = match &self.plan.out {
             Some(dir) => free_stem(dir, &self.plan.finding_prefix),
             None => format!(
@@ -689,7 +689,7 @@ pub fn campaign_filtered<'k>(
         Some(o) => declared.pinned_to(o),
         None => declared,
     };
-    let (spec, fast) = (crate::variants::Spec, Engine);
+    let (spec, fast) = (crate::variants::Rules, Engine);
     // On square grids graphgo's side is called "graphgo", as verify-gtp always named it.
     let (reference, name): (&dyn RuleSet, &str) = match plan.games_on {
         Games::Generated => (&spec, spec.name()),

@@ -1,5 +1,5 @@
 //! The findings of a campaign: a divergence shrunk to a small game becomes a
-//! [`VerifyFinding`], with the clause ids involved and why ([`explain`]), the game as a case
+//! [`VerifyFinding`], with the clause ids involved and why ([`explain_divergence`]), the game as a case
 //! file, as SGF where the board is a grid, and as a conformance vector naming the clause,
 //! written under names never used before ([`free_stem`]); two findings that differ only in the
 //! names of the vertices are one ([`shape_key`]).
@@ -27,7 +27,7 @@ pub struct VerifyFinding {
     pub found_in: String,
     /// The clause id involved (the first of `clauses`).
     pub clause: String,
-    /// Every clause id involved, and why, in words ([`explain`]).
+    /// Every clause id involved, and why, in words ([`explain_divergence`]).
     pub clauses: Vec<String>,
     pub explanation: String,
     /// The minimized game.
@@ -176,7 +176,7 @@ fn disputed_turns<'g>(game: &'g Game, d: &Divergence) -> (&'g [Turn], Vec<Turn>)
 /// turns, the clause of what differs (position `ggg1:2`, prisoners `ggg3:2`, result the
 /// family's end clause); for a side that cannot start or panics, `ggg1:0`. graphgo's
 /// verdicts come from its engine (checked against the transcription by the oracle tests).
-pub fn explain(game: &Game, d: &Divergence) -> Explained {
+pub fn explain_divergence(game: &Game, d: &Divergence) -> Explained {
     let end = match game.setup.rules {
         RuleId::Ggg2 => "ggg2:4",
         RuleId::Ggg3 => "ggg3:4",
@@ -352,7 +352,7 @@ pub(crate) fn finding_vector(
             explained.text
         )),
     };
-    match vectors::write_vector(&crate::variants::Spec, &[&Engine], &record, &game, draft) {
+    match vectors::write_vector(&crate::variants::Rules, &[&Engine], &record, &game, draft) {
         Ok(v) => v.to_yaml(),
         Err(e) => format!("# the vector could not be written: {e}\n"),
     }

@@ -21,7 +21,7 @@
 //!    and long games on square grids, with probe moves graphgo refuses, compared with
 //!    graphgo's engine ([`Games::SquareGrids`], what `graphgo verify-gtp` runs). Every
 //!    divergence is shrunk by [`crate::differential::compare::shrink`] to a small game and becomes one
-//!    [`VerifyFinding`]: the clause ids involved and why ([`explain`]), the game as a case file
+//!    [`VerifyFinding`]: the clause ids involved and why ([`explain_divergence`]), the game as a case file
 //!    (a record with comments), as SGF where the board is a square grid, and as a
 //!    conformance vector naming the clause; written to [`VerifyPlan::out`] if given, under names
 //!    never used there before.
@@ -59,7 +59,7 @@ pub use crate::conformance::engine::{
     Boards, Declared, EngineFailure, EngineUnderTest, FailureKind, Support,
 };
 pub use crate::conformance::findings::{
-    explain, record_text, repetition_gap, Explained, VerifyFinding,
+    explain_divergence, record_text, repetition_gap, Explained, VerifyFinding,
 };
 pub use crate::conformance::vectors::SkipReason;
 use crate::conformance::vectors::{
@@ -324,7 +324,7 @@ pub fn plan_vector(support: &Support, v: &Vector) -> Result<(Game, Depth, String
         // The readings vary one option at a time; for two or more at once, ask the
         // transcription whether the expectations still hold.
         let joined = changed.join(", ");
-        let got = vectors::derive(&crate::variants::Spec, &game).map_err(|e| {
+        let got = vectors::derive(&crate::variants::Rules, &game).map_err(|e| {
             Undeclared::CombinedOptions(format!("the transcription cannot play {joined}: {e}"))
         })?;
         let want = v.expected();

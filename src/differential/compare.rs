@@ -36,7 +36,7 @@ pub fn engine() -> Box<dyn RuleSet> {
 
 /// The reference side of every comparison: the transcription.
 pub fn reference() -> Box<dyn RuleSet> {
-    Box::new(crate::variants::Spec)
+    Box::new(crate::variants::Rules)
 }
 
 /// What one side did with a turn.

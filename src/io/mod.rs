@@ -1,8 +1,8 @@
 //! Files in and out: game records in graphgo's own format ([`record`]) and in SGF
 //! ([`sgf`]), the linear pre-scans and the format's words that every reader's refusals go
-//! through ([`input_scan`], [`input_words`]), a record named on the command line, from a
-//! file or standard input ([`record_input`]), a failure as JSON for `--json`
-//! ([`json_error`]), and the report of a game replayed through any
+//! through ([`input_scan`], [`input_words`]), a record or SGF file named on the command
+//! line, from a file or standard input ([`record::read_record_or_sgf`]), a failure as JSON
+//! for `--json` ([`json_error`]), and the report of a game replayed through any
 //! [`RuleSet`](crate::game::RuleSet) ([`replay`]), written a piece at a time when it is
 //! big ([`json_stream`]).
 //!
@@ -24,7 +24,6 @@ pub mod json_error;
 pub mod json_stream;
 pub mod output;
 pub mod record;
-pub mod record_input;
 pub mod replay;
 pub mod sgf;
 pub mod stdout;

@@ -4,7 +4,7 @@
 //! The API, stable for the other writers of pictures (the HTML viewer builds on it):
 //! - [`picture`]`(&Game, Option<usize>) -> Result<Picture, String>`: the position after
 //!   turn N of a game (turn 0 is the setup; `None` is the end), replayed through the
-//!   transcription ([`Spec`]), laid out and marked;
+//!   transcription ([`Rules`]), laid out and marked;
 //! - [`pictures`]`(&Game) -> Result<Vec<Picture>, String>`: the same for every turn from 0
 //!   to the end, in one replay (what a viewer steps through);
 //! - [`svg()`]`(&Picture) -> String`: a self-contained SVG document, deterministic;
@@ -36,7 +36,7 @@ use crate::game::clause::{Clause, Ggg, Mango, RuleOption, Topo};
 use crate::game::{Colour, Equipment, Illegal, Observation, Playable, RuleSet, Turn};
 use crate::io::record::Game;
 use crate::rational;
-use crate::variants::Spec;
+use crate::variants::Rules;
 
 /// The most points drawn: a bigger board is refused (its picture would be unreadable, and
 /// the SVG of millions of points would take memory for nothing).
@@ -279,7 +279,7 @@ impl<'g> Frames<'g> {
                 "the board has {links} edges; graphgo show draws at most {MAX_LINKS_DRAWN} (the cap on lines drawn)"
             ));
         }
-        let playing = Spec.start(&game.setup).map_err(|e| e.to_string())?;
+        let playing = Rules.start(&game.setup).map_err(|e| e.to_string())?;
         let now = playing.observe();
         Ok(Frames {
             game,

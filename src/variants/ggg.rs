@@ -14,8 +14,8 @@
 //!   Under the options the end of a version 2 or 3 game is decided again with them (who is
 //!   "unable to make a move" depends on them), and a version 1 score is counted again.
 //! - The fast path for the legal turns: what a move removes, for every empty vertex at once
-//!   ([`spec_fast::ggg::move_removals`]), and repetition by keys of colourings
-//!   ([`spec_fast::colouring_key`]), kept beside the source's state in [`GraphGoGame`].
+//!   ([`fast_paths::ggg::move_removals`]), and repetition by keys of colourings
+//!   ([`fast_paths::colouring_key`]), kept beside the source's state in [`GraphGoGame`].
 //!   Tested equal to the literal list ([`GraphGoGame::legal_turns_literal`], every turn
 //!   [`GraphGoGame::after`] accepts), and under the default options to the source's own
 //!   [`spec::ggg::legal_turns`].
@@ -24,6 +24,7 @@ use imbl::{HashSet, OrdSet, Vector};
 use num_rational::BigRational;
 
 use crate::board::{Board, Shape, Vertex};
+use crate::fast_paths;
 use crate::game::clause::{Clause, Ggg, Nrich, RuleOption};
 use crate::game::trace::{Applied, Effect, Played};
 use crate::game::{
@@ -36,7 +37,6 @@ use crate::spec::ggg::{
     Colouring, State,
 };
 use crate::spec::nrich;
-use crate::spec_fast;
 
 /// A game of General Graph Go under a record's options: the source's game
 /// ([`spec::ggg::State`]) and what the options and the fast legal-turn path read
@@ -54,7 +54,7 @@ pub struct GraphGoGame {
     /// which White was to move, and the other way round). Kept under `repetition:
     /// situational` only (adding a colouring reads all of it), empty under the others.
     pub situations: [HashSet<Colouring>; 2],
-    /// The key of every colouring of `history`, in order ([`spec_fast::colouring_key`]):
+    /// The key of every colouring of `history`, in order ([`fast_paths::colouring_key`]):
     /// kept so that [`GraphGoGame::legal_moves`] tells new colourings from earlier ones
     /// without reading every earlier colouring again on every turn.
     pub history_keys: Vector<u64>,
@@ -96,7 +96,7 @@ impl GraphGoGame {
             options,
             history: Vector::unit((state.position.f.clone(), state.to_move)),
             situations,
-            history_keys: Vector::unit(spec_fast::colouring_key(state.position.f.iter().copied())),
+            history_keys: Vector::unit(fast_paths::colouring_key(state.position.f.iter().copied())),
             by_move: Vector::unit(false),
             ko: None,
             state,
@@ -154,7 +154,7 @@ impl GraphGoGame {
                 next.situations[state.to_move.index()].insert(state.position.f.clone());
             }
             let key = if matches!(turn, Turn::Move { .. }) {
-                spec_fast::colouring_key(state.position.f.iter().copied())
+                fast_paths::colouring_key(state.position.f.iter().copied())
             } else {
                 *self.history_keys.last().expect("history is never empty")
             };
@@ -416,7 +416,7 @@ impl GraphGoGame {
 
     /// The empty vertices where `player` may move now, in vertex order: those
     /// [`GraphGoGame::move_refusal`] allows, found without building the colouring of every
-    /// candidate. What each move removes comes from [`spec_fast::ggg::move_removals`] (by
+    /// candidate. What each move removes comes from [`fast_paths::ggg::move_removals`] (by
     /// locality: one pass over the board, then the degree of each vertex), and a move passes
     /// the repetition rule when the key of the colouring it would produce is none of the
     /// forbidden colourings' keys; a move whose key matches one, and every move on a
@@ -424,7 +424,7 @@ impl GraphGoGame {
     pub fn legal_moves(&self, player: Player) -> Vec<Vertex> {
         let position = &self.state.position;
         let f: Vec<Colour> = position.f.iter().copied().collect();
-        let Some(effects) = spec_fast::ggg::move_removals(&position.graph, &f, player) else {
+        let Some(effects) = fast_paths::ggg::move_removals(&position.graph, &f, player) else {
             return (0..f.len())
                 .filter(|&v| f[v] == Colour::Empty)
                 .filter(|&v| self.move_refusal(player, v).is_none())
@@ -471,7 +471,7 @@ impl GraphGoGame {
                 {
                     return false;
                 }
-                if !forbidden.contains(&spec_fast::ggg::produced_key(now, &f, player, e)) {
+                if !forbidden.contains(&fast_paths::ggg::produced_key(now, &f, player, e)) {
                     return true;
                 }
                 if e.removed == [e.at] {
@@ -767,7 +767,7 @@ impl Traced for GraphGoGame {
             return None;
         }
         let made = make_move(&self.state.position, player, at).after.f;
-        let key = spec_fast::colouring_key(made.iter().copied());
+        let key = fast_paths::colouring_key(made.iter().copied());
         (0..self.history_keys.len())
             .filter(|&k| self.history_keys[k] == key)
             .find(|&k| self.history[k].0 == made)

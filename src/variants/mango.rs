@@ -6,12 +6,12 @@
 //! the comparer asks every turn, each tested equal to the transcription's literal answer
 //! (`tests/mango/paths.rs`):
 //! - steps 3 and 4 of a move judged a component of S ∪ E at a time
-//!   ([`spec_fast::mango::not_alive`]) instead of a search per stone ([`make_move`], played
+//!   ([`fast_paths::mango::not_alive`]) instead of a search per stone ([`make_move`], played
 //!   by [`turn`], which otherwise is the transcription's own turn);
 //! - the legal moves found without making every move ([`legal_moves`]: a move that removes
-//!   nothing, [`spec_fast::mango::quiet_moves`], is new unless its key is an earlier
+//!   nothing, [`fast_paths::mango::quiet_moves`], is new unless its key is an earlier
 //!   configuration's);
-//! - the scores by regions of E ([`scores`], [`spec_fast::mango::territory`]).
+//! - the scores by regions of E ([`scores`], [`fast_paths::mango::territory`]).
 //!
 //! [`MangoGame`] is the game the rule set `spec` plays: the transcription's state and the
 //! keys of its earlier configurations.
@@ -19,13 +19,13 @@
 use imbl::{HashSet, OrdSet};
 use num_rational::BigRational;
 
+use crate::fast_paths;
 use crate::game::trace::{Applied, Played};
 use crate::game::{Colour, Illegal, Observation, Playable, Player, Setup, Traced, Turn};
 use crate::spec::mango::{self, Configuration, MangoSet, Point, State};
-use crate::spec_fast;
 
 /// `mango:MOVE` steps 2 to 4, as [`mango::make_move`], with the stones not alive at the end
-/// of steps 2 and 3 found a component at a time ([`spec_fast::mango::not_alive`], equal to
+/// of steps 2 and 3 found a component at a time ([`fast_paths::mango::not_alive`], equal to
 /// [`mango::not_alive`]).
 pub fn make_move(
     set: &MangoSet,
@@ -41,7 +41,8 @@ pub fn make_move(
     // would cost the whole board in memory a move.
     let mut made = config.with(n, player.colour());
     for side in [player.opponent(), player] {
-        let dead = spec_fast::mango::not_alive(&set.board, &set.f, &set.t, &colours, side.colour());
+        let dead =
+            fast_paths::mango::not_alive(&set.board, &set.f, &set.t, &colours, side.colour());
         for v in dead {
             colours[v] = Colour::Empty;
             made = made.with(v, Colour::Empty);
@@ -79,10 +80,11 @@ pub fn pass(state: &State) -> Played<State> {
 
 /// `mango:SCORE` — each player's territory ([`mango::territory`], in point order) and
 /// score ([`mango::scores`]), Black's then White's, the territory found for the whole
-/// board at once by [`spec_fast::mango::territory`].
+/// board at once by [`fast_paths::mango::territory`].
 pub fn territory_and_scores(state: &State) -> [(Vec<Point>, BigRational); 2] {
     let set = &state.set;
-    let territory = spec_fast::mango::territory(&set.board, &state.config.colours(set.board.len()));
+    let territory =
+        fast_paths::mango::territory(&set.board, &state.config.colours(set.board.len()));
     Player::BOTH.map(|p| {
         let counted: OrdSet<Point> = territory[p.index()].iter().copied().collect();
         let score = state.initial_scores[p.index()].clone()
@@ -92,19 +94,19 @@ pub fn territory_and_scores(state: &State) -> [(Vec<Point>, BigRational); 2] {
     })
 }
 
-/// A 64-bit key of a configuration: [`spec_fast::colouring_key`] of its colouring, from
+/// A 64-bit key of a configuration: [`fast_paths::colouring_key`] of its colouring, from
 /// B and W alone. Equal configurations have equal keys.
 pub fn configuration_key(c: &Configuration) -> u64 {
     let stones = |s: &OrdSet<Point>, colour: Colour| {
         s.iter()
-            .fold(0, |k, &n| k ^ spec_fast::vertex_key(n, colour))
+            .fold(0, |k, &n| k ^ fast_paths::vertex_key(n, colour))
     };
     stones(&c.b, Colour::Black) ^ stones(&c.w, Colour::White)
 }
 
 /// `mango:MOVE` and `mango:LEGAL` — the members of E where `player` may move now, in point
 /// order: those where a move produces a new configuration, found without making every
-/// move. A move that removes nothing ([`spec_fast::mango::quiet_moves`], when every stone
+/// move. A move that removes nothing ([`fast_paths::mango::quiet_moves`], when every stone
 /// is alive) gives the configuration with n moved from E to the mover's set, which is new
 /// unless its key is one of `earlier_keys` (the keys of the earlier configurations); every
 /// other move, and a key that matches, is made ([`make_move`]) and its configuration looked
@@ -114,7 +116,7 @@ pub fn legal_moves(state: &State, earlier_keys: &HashSet<u64>, player: Player) -
     let made_is_new =
         |n: Point| mango::is_new(&state.earlier, &make_move(set, &state.config, player, n));
     let colours = state.config.colours(set.board.len());
-    let Some(quiet) = spec_fast::mango::quiet_moves(&set.board, &set.f, &set.t, &colours, player)
+    let Some(quiet) = fast_paths::mango::quiet_moves(&set.board, &set.f, &set.t, &colours, player)
     else {
         return state
             .config
@@ -128,8 +130,8 @@ pub fn legal_moves(state: &State, earlier_keys: &HashSet<u64>, player: Player) -
     quiet
         .into_iter()
         .filter(|&(n, quiet)| {
-            let new =
-                quiet && !earlier_keys.contains(&(now ^ spec_fast::vertex_key(n, player.colour())));
+            let new = quiet
+                && !earlier_keys.contains(&(now ^ fast_paths::vertex_key(n, player.colour())));
             new || made_is_new(n)
         })
         .map(|(n, _)| n)
@@ -138,10 +140,11 @@ pub fn legal_moves(state: &State, earlier_keys: &HashSet<u64>, player: Player) -
 
 /// `mango:SCORE` — Black's and White's scores, as [`mango::scores`], with the points that
 /// count ([`mango::is_territory`]) found for the whole board at once by
-/// [`spec_fast::mango::territory`].
+/// [`fast_paths::mango::territory`].
 pub fn scores(state: &State) -> [BigRational; 2] {
     let set = &state.set;
-    let territory = spec_fast::mango::territory(&set.board, &state.config.colours(set.board.len()));
+    let territory =
+        fast_paths::mango::territory(&set.board, &state.config.colours(set.board.len()));
     Player::BOTH.map(|p| {
         let counted: OrdSet<Point> = territory[p.index()].iter().copied().collect();
         state.initial_scores[p.index()].clone()

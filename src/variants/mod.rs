@@ -2,8 +2,8 @@
 //! is not in the source, so that the transcription can be read alone. Here live the rule
 //! *variants* a record may choose (self-capture and repetition options, the readings of
 //! `spec/ambiguities.md` other than the one the transcription follows), the fast paths for
-//! the questions the comparer asks every turn (the legal turns, the scores; `crate::spec_fast`,
-//! each tested equal to the transcription's literal answer), and the [`Spec`] rule set that
+//! the questions the comparer asks every turn (the legal turns, the scores; `crate::fast_paths`,
+//! each tested equal to the transcription's literal answer), and the [`Rules`] rule set that
 //! plays them all. One module per family; this one dispatches.
 
 pub mod directed;
@@ -14,11 +14,14 @@ pub mod topological;
 use crate::game::trace::Played;
 use crate::game::{Playable, RuleId, RuleSet, Setup, Traced, Unsupported};
 
-/// The transcription as a [`RuleSet`].
+/// The rules as played: every family's transcription (`crate::spec`) with the variants a
+/// record may choose and the fast paths, as one [`RuleSet`], the side the engine and every
+/// outside implementation are compared with. Its [`RuleSet::name`] stays `spec`, the word
+/// findings, reports and the Python package have always printed for this side.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Spec;
+pub struct Rules;
 
-impl RuleSet for Spec {
+impl RuleSet for Rules {
     fn name(&self) -> &str {
         "spec"
     }
@@ -28,7 +31,7 @@ impl RuleSet for Spec {
     }
 }
 
-impl Spec {
+impl Rules {
     /// [`RuleSet::start`], as a game that may move to another thread (every family's game
     /// is `Send`): the Python package plays whole games with the interpreter's lock released.
     pub fn start_send(&self, setup: &Setup) -> Result<Box<dyn Playable + Send>, Unsupported> {

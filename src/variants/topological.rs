@@ -3,7 +3,7 @@
 //! `topo:D10a`, `topo:D10b`), the other two readings of T1 (`spec/ambiguities.md`; the
 //! transcription follows `stone`), a start other than the text's (a colouring or White
 //! first, reading 10), and the fast path for the board play and the legal turns
-//! (`crate::spec_fast::topological`), tested equal to the transcription's literal answer.
+//! (`crate::fast_paths::topological`), tested equal to the transcription's literal answer.
 //!
 //! Reading T1 (the space's `empty_string`) is played by a turn of its own ([`turn`]) built
 //! from the transcription's clause functions, whose board play (`topo:D9`) clears with the
@@ -33,14 +33,14 @@ use std::sync::Arc;
 use imbl::{HashSet, Vector};
 
 use crate::board::space::{EmptyString, GoSpace, Point};
+use crate::fast_paths::colouring_key;
+use crate::fast_paths::topological::{self as fast, Analysis, BoardPlayMarks, SpaceIndex};
 use crate::game::clause::{Clause, RuleOption};
 use crate::game::trace::{Applied, Played};
 use crate::game::{
     Colour, Illegal, Observation, Playable, Player, Repetition, Setup, Traced, Turn,
 };
 use crate::spec::topological::{self as spec, Colouring, Ending, State, Stones, StringLives};
-use crate::spec_fast::colouring_key;
-use crate::spec_fast::topological::{self as fast, Analysis, BoardPlayMarks, SpaceIndex};
 
 /// A Topological Go game (`topo-primitive`, `topo-stones`): the transcription's state, and
 /// what the fast path keeps. A move's `at` is an index into the go-space's placements S.

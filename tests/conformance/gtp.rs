@@ -129,7 +129,7 @@ fn simple_ko_against_positional_superko_is_reported_with_its_clause_and_files() 
     assert!(vector.head.clauses.iter().any(|c| c == "ggg1:3"), "{text}");
     assert!(text.contains("legal: false, clause: \"ggg1:3\""), "{text}");
     for side in [
-        &graphgo::variants::Spec as &dyn graphgo::game::RuleSet,
+        &graphgo::variants::Rules as &dyn graphgo::game::RuleSet,
         &graphgo::engine::Engine,
     ] {
         assert_eq!(
@@ -606,7 +606,7 @@ fn dlgo_misses_a_repetition_made_without_a_capture() {
         .game()
         .unwrap();
     game.setup.options.repetition = Repetition::None;
-    let mut playing = graphgo::variants::Spec.start(&game.setup).unwrap();
+    let mut playing = graphgo::variants::Rules.start(&game.setup).unwrap();
     for t in &game.turns {
         playing.play(t).unwrap();
     }
@@ -686,7 +686,7 @@ fn the_committed_engine_findings_replay_and_graphgo_refuses_the_disputed_move() 
             .unwrap()
             .game()
             .unwrap();
-        let mut playing = graphgo::variants::Spec.start(&game.setup).unwrap();
+        let mut playing = graphgo::variants::Rules.start(&game.setup).unwrap();
         for t in &game.turns {
             playing
                 .play(t)

@@ -88,7 +88,7 @@ fn every_complete_game_is_legal_under_tromp_taylor_but_the_listed_moves() {
         // `graphgo replay-dir --spec`), and must refuse exactly the same move.
         if game.setup.board.len() <= 81 {
             spec_games += 1;
-            let by_spec = sgf::run_game(&graphgo::variants::Spec, &game).unwrap();
+            let by_spec = sgf::run_game(&graphgo::variants::Rules, &game).unwrap();
             assert_eq!(by_spec.played, run.played, "{}", file.display());
             assert_eq!(
                 by_spec.refused.map(|(i, _, why)| (i, why.clause)),

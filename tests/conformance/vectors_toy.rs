@@ -75,7 +75,7 @@ fn the_planted_bug_is_found_by_the_vectors_and_minimized_by_the_campaign() {
     assert!(smallest.game.turns.len() <= 1);
     assert_eq!(smallest.clause, "ggg1:2");
     // The minimized game still diverges, and its vector says what the rules want.
-    assert!(compare::compare(&graphgo::variants::Spec, &toy, &smallest.game).is_some());
+    assert!(compare::compare(&graphgo::variants::Rules, &toy, &smallest.game).is_some());
     assert!(smallest.vector.contains("clauses:"), "{}", smallest.vector);
     let text = report.text();
     assert!(text.contains("DIVERGENCE (ggg1:2)"), "{text}");

@@ -13,7 +13,7 @@ use graphgo::game::{
     Turn, Unsupported,
 };
 use graphgo::io::record::{Game, Record};
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 
 /// Planted bug 1: positional superko (`ggg1:3`, `ggg3:3`) forgotten.
 struct NoSuperko;
@@ -27,7 +27,7 @@ impl RuleSet for NoSuperko {
         if setup.options.repetition == Repetition::Positional {
             setup.options.repetition = Repetition::None;
         }
-        Spec.start(&setup)
+        Rules.start(&setup)
     }
 }
 
@@ -41,7 +41,7 @@ impl RuleSet for NeutralIgnored {
     fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
         let mut setup = setup.clone();
         setup.options.neutral = Neutral::Both;
-        Spec.start(&setup)
+        Rules.start(&setup)
     }
 }
 
@@ -60,7 +60,7 @@ impl RuleSet for SelfCapturePaysMover {
     }
     fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
         Ok(Box::new(SelfCapturePaysMoverGame {
-            inner: Spec.start(setup)?,
+            inner: Rules.start(setup)?,
             shift: [0, 0],
         }))
     }
@@ -115,7 +115,7 @@ fn first_found(bug: &dyn RuleSet, seed: u64, games: u64) -> fuzz::Found {
         shrink_budget: 2000,
         max_findings: fuzz::DEFAULT_MAX_FINDINGS,
     };
-    let summary = campaign.run(&Spec, bug, &mut |_| {});
+    let summary = campaign.run(&Rules, bug, &mut |_| {});
     assert!(
         !summary.found.is_empty(),
         "{games} games with seed {seed} found no divergence from {}",
@@ -127,9 +127,9 @@ fn first_found(bug: &dyn RuleSet, seed: u64, games: u64) -> fuzz::Found {
 #[test]
 fn spec_agrees_with_itself_on_generated_games() {
     for index in 0..40 {
-        let played = fuzz::play_game(&Spec, &Spec, 11, index);
+        let played = fuzz::play_game(&Rules, &Rules, 11, index);
         assert!(played.divergence.is_none(), "game {index}");
-        assert!(compare(&Spec, &Spec, &played.game).is_none());
+        assert!(compare(&Rules, &Rules, &played.game).is_none());
     }
 }
 
@@ -139,7 +139,7 @@ fn superko_bug_is_seen_on_a_handmade_ko() {
     // removed first (ggg1:2), which gives White the liberty 1: . O ; B 1 would remove {2}
     // and give X . again, the colouring after turn 1: ggg1:3 forbids it.
     let ko = read("rules: ggg1\nboard: {path: 2}\nmoves: [\"B 1\", \"W 2\", \"B 1\"]\n");
-    let d = compare(&Spec, &NoSuperko, &ko).expect("superko differs");
+    let d = compare(&Rules, &NoSuperko, &ko).expect("superko differs");
     // Already after "W 2" the legal turns differ: only the planted bug lists the retake.
     assert_eq!(d.turns, 2);
     let retake = Turn::Move {
@@ -154,7 +154,7 @@ fn superko_bug_is_seen_on_a_handmade_ko() {
     }
     // Without the last turn, and without the capture, nothing differs.
     let before = read("rules: ggg1\nboard: {path: 2}\nmoves: [\"B 1\"]\n");
-    assert!(compare(&Spec, &NoSuperko, &before).is_none());
+    assert!(compare(&Rules, &NoSuperko, &before).is_none());
 }
 
 #[test]
@@ -166,12 +166,12 @@ fn shrinking_drops_an_unrelated_component_and_its_turns() {
         [1-1, 1-2], [1-2, 1-3], [2-1, 2-2], [2-2, 2-3], [3-1, 3-2], [3-2, 3-3]]}}\n\
         moves: [\"B 2-2\", \"W 1-1\", \"B a\", \"W b\", \"B a\", \"W 3-3\"]\n";
     let game = read(text);
-    let d = compare(&Spec, &NoSuperko, &game).expect("the retake differs");
+    let d = compare(&Rules, &NoSuperko, &game).expect("the retake differs");
     assert_eq!(d.turns, 4, "{}", d.describe(&game.setup.board));
-    let shrunk = shrink(&Spec, &NoSuperko, &game, 3000).unwrap();
+    let shrunk = shrink(&Rules, &NoSuperko, &game, 3000).unwrap();
     let (v, t) = (shrunk.game.setup.board.len(), shrunk.game.turns.len());
     assert!(v <= 2 && t <= 3, "{v} vertices, {t} turns");
-    assert!(compare(&Spec, &NoSuperko, &shrunk.game).is_some());
+    assert!(compare(&Rules, &NoSuperko, &shrunk.game).is_some());
     // Every kept vertex is one of the ko's.
     for name in shrunk.game.setup.board.names() {
         assert!(name == "a" || name == "b", "{name}");
@@ -199,7 +199,7 @@ fn boards_neither_side_plays_cost_the_shrinker_nothing() {
     ));
     let options = Options::default();
     let spec = OnSquareGrids {
-        rules: Spec,
+        rules: Rules,
         options,
     };
     let buggy = OnSquareGrids {
@@ -233,10 +233,10 @@ fn superko_bug_is_found_and_shrunk_to_a_tiny_case() {
     );
     // The shrunk case still diverges, and only because of the repetition rule: the same
     // case with superko switched off on both sides agrees.
-    assert!(compare(&Spec, &NoSuperko, shrunk).is_some());
+    assert!(compare(&Rules, &NoSuperko, shrunk).is_some());
     let mut off = shrunk.clone();
     off.setup.options.repetition = Repetition::None;
-    assert!(compare(&Spec, &NoSuperko, &off).is_none());
+    assert!(compare(&Rules, &NoSuperko, &off).is_none());
     // The original game was bigger (shrinking did something) or already as small.
     assert!(found.original.turns.len() >= shrunk.turns.len());
 }
@@ -277,13 +277,13 @@ fn self_capture_payment_bug_is_found_on_ggg3_only() {
         panic!("the diverging turn is a move: {:?}", s.turns)
     };
     let before = compare::replay_side(
-        &Spec,
+        &Rules,
         &Game {
             setup: s.setup.clone(),
             turns: s.turns[..s.turns.len() - 1].to_vec(),
         },
     );
-    let after = compare::replay_side(&Spec, s);
+    let after = compare::replay_side(&Rules, s);
     let (b, a) = (before.last.unwrap().position, after.last.unwrap().position);
     assert!((0..b.len()).any(|v| b[v] == player.colour() && a[v] == Colour::Empty));
 }
@@ -331,7 +331,7 @@ fn a_refusal_under_another_clause_is_a_divergence() {
             "no-passing"
         }
         fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
-            Ok(Box::new(NoPassingGame(Spec.start(setup)?)))
+            Ok(Box::new(NoPassingGame(Rules.start(setup)?)))
         }
     }
     impl Playable for NoPassingGame {
@@ -353,7 +353,7 @@ fn a_refusal_under_another_clause_is_a_divergence() {
     }
     // Version 2 refuses passes too, under ggg2:2: the clauses differ.
     let game = read("rules: ggg2\nboard: {path: 3}\nmoves: [\"B pass\"]\n");
-    let d = compare(&Spec, &NoPassing, &game).unwrap();
+    let d = compare(&Rules, &NoPassing, &game).unwrap();
     match d.difference {
         Difference::Verdict {
             a: Verdict::Refused(x),
@@ -367,7 +367,7 @@ fn a_refusal_under_another_clause_is_a_divergence() {
     }
     // Under ggg1 the spec plays the pass: played against refused.
     let game = read("rules: ggg1\nboard: {path: 3}\nmoves: [\"B 1\", \"W pass\"]\n");
-    let d = compare(&Spec, &NoPassing, &game).unwrap();
+    let d = compare(&Rules, &NoPassing, &game).unwrap();
     assert_eq!(d.turns, 1);
     assert!(matches!(
         d.difference,
@@ -392,12 +392,12 @@ fn a_panicking_side_is_a_divergence_not_a_crash() {
             if setup.board.len() > 2 {
                 panic!("boards over 2 vertices are not handled");
             }
-            Spec.start(setup)
+            Rules.start(setup)
         }
     }
     compare::quiet_panics_in_sides();
     let game = read("rules: ggg1\nboard: {grid: [3, 3]}\nmoves: [\"B 1-1\"]\n");
-    let d = compare(&Spec, &Panics, &game).unwrap();
+    let d = compare(&Rules, &Panics, &game).unwrap();
     match &d.difference {
         Difference::Start {
             a: Ok(()),
@@ -406,7 +406,7 @@ fn a_panicking_side_is_a_divergence_not_a_crash() {
         other => panic!("{other:?}"),
     }
     // Shrinking keeps a board of three vertices: two would not panic.
-    let shrunk = shrink(&Spec, &Panics, &game, 500).unwrap();
+    let shrunk = shrink(&Rules, &Panics, &game, 500).unwrap();
     assert_eq!(shrunk.game.setup.board.len(), 3);
     assert_eq!(shrunk.game.turns.len(), 0);
 }
@@ -414,7 +414,9 @@ fn a_panicking_side_is_a_divergence_not_a_crash() {
 #[test]
 fn a_session_plays_refused_turns_without_changing_the_game() {
     let game = read("rules: ggg1\nboard: {path: 3}\n");
-    let mut s = Session::start(&Spec, &Spec, &game.setup).unwrap().unwrap();
+    let mut s = Session::start(&Rules, &Rules, &game.setup)
+        .unwrap()
+        .unwrap();
     let wrong = Turn::Move {
         player: Player::White,
         at: 1,
@@ -450,7 +452,7 @@ fn a_session_plays_refused_turns_without_changing_the_game() {
 #[test]
 fn case_files_read_back_and_still_diverge() {
     let found = first_found(&NoSuperko, 1, 60);
-    let text = compare::case_file(&Spec, &NoSuperko, &found.shrunk, "a test");
+    let text = compare::case_file(&Rules, &NoSuperko, &found.shrunk, "a test");
     assert!(text.starts_with("# graphgo: a game on which spec and no-superko diverge"));
     assert!(text.contains("\n# a test\n"));
     assert!(text.contains("\n# spec: refused"), "{text}");
@@ -458,7 +460,7 @@ fn case_files_read_back_and_still_diverge() {
     let again = read(&text);
     assert_eq!(again.turns, found.shrunk.turns);
     assert_eq!(again.setup.initial, found.shrunk.setup.initial);
-    assert!(compare(&Spec, &NoSuperko, &again).is_some());
+    assert!(compare(&Rules, &NoSuperko, &again).is_some());
 }
 
 #[test]
@@ -474,7 +476,7 @@ fn the_campaign_writes_each_kind_of_divergence_once_as_it_finds_it() {
     };
     let mut seen = Vec::new();
     let mut repeats = Vec::new();
-    let summary = campaign.run(&Spec, &NoSuperko, &mut |e| match e {
+    let summary = campaign.run(&Rules, &NoSuperko, &mut |e| match e {
         fuzz::Event::Diverged(f) => {
             // Already on disk when reported.
             let path = f.file.clone().unwrap();
@@ -513,7 +515,7 @@ fn the_campaign_writes_each_kind_of_divergence_once_as_it_finds_it() {
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
         assert!(text.contains("graphgo fuzz --seed 1 --game "), "{text}");
-        assert!(compare(&Spec, &NoSuperko, &read(&text)).is_some());
+        assert!(compare(&Rules, &NoSuperko, &read(&text)).is_some());
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -522,14 +524,14 @@ fn the_campaign_writes_each_kind_of_divergence_once_as_it_finds_it() {
 fn the_same_seed_gives_the_same_campaign() {
     let run = |seed| {
         (0..30)
-            .map(|i| fuzz::play_game(&Spec, &Spec, seed, i).game)
+            .map(|i| fuzz::play_game(&Rules, &Rules, seed, i).game)
             .collect::<Vec<Game>>()
     };
     let (x, y, z) = (run(5), run(5), run(6));
     assert_eq!(x, y);
     assert_ne!(x, z);
     // Game i depends on (seed, i) only: replaying one game alone gives it again.
-    assert_eq!(fuzz::play_game(&Spec, &Spec, 5, 17).game, x[17]);
+    assert_eq!(fuzz::play_game(&Rules, &Rules, 5, 17).game, x[17]);
 }
 
 #[test]
@@ -558,7 +560,7 @@ fn shards_are_disjoint_and_cover_the_campaign() {
         max_findings: fuzz::DEFAULT_MAX_FINDINGS,
     };
     let mut indices = Vec::new();
-    campaign.run(&Spec, &Spec, &mut |e| {
+    campaign.run(&Rules, &Rules, &mut |e| {
         if let fuzz::Event::Game { index, .. } = e {
             indices.push(index);
         }

@@ -15,7 +15,7 @@ use graphgo::game::{
     Colour, KoPass, Neutral, NoMove, Options, Playable, Player, Repetition, RepetitionEnd, RuleId,
     RuleSet, SelfCapture, Setup, Turn,
 };
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 use num_rational::BigRational;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -113,7 +113,7 @@ fn compare_game(seed: u64, hash_mask: u64) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let setup = random_setup(&mut rng);
     let n = setup.board.len();
-    let mut spec = Spec.start(&setup).unwrap();
+    let mut spec = Rules.start(&setup).unwrap();
     let mut engine: Box<dyn Playable> = Box::new(EngineGame::start(&setup, hash_mask).unwrap());
     let ctx = |i: usize| {
         format!(

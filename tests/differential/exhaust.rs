@@ -165,7 +165,7 @@ fn a_chain_without_a_liberty_breaks_the_invariant() {
 
 #[test]
 fn the_fast_legal_turn_list_of_ggg_equals_the_literal_one() {
-    // `GraphGoGame::legal_turns` finds the moves by `spec_fast` and the pass rules;
+    // `GraphGoGame::legal_turns` finds the moves by `fast_paths` and the pass rules;
     // `legal_turns_literal` asks `GraphGoGame::after` of each. Compared at every position
     // reached in three turns on every graph of up to 4 vertices, under every rule setup.
     use graphgo::variants::ggg::GraphGoGame;

@@ -13,7 +13,7 @@ use graphgo::board::Board;
 use graphgo::engine::playout::{ggg1_options, reference_options};
 use graphgo::engine::Engine;
 use graphgo::game::{Options, Player, RuleId, RuleSet, Setup};
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 
 fn setup(size: usize, options: Options) -> Setup {
     let board = Board::grid(size, size).unwrap();
@@ -37,7 +37,7 @@ fn replay_both(size: usize, ggg1: bool, seed: u64, games: usize) -> usize {
     let mut captures = 0;
     for (g, game) in recorded_games(&mut p, games).iter().enumerate() {
         let mut engine = Engine.start(&setup).unwrap();
-        let mut spec = Spec.start(&setup).unwrap();
+        let mut spec = Rules.start(&setup).unwrap();
         let mut player = Player::Black;
         let mut stones = 0;
         for (i, &v) in game.iter().enumerate() {

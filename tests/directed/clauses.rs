@@ -12,7 +12,7 @@ use graphgo::spec::directed::{
     LassoError, Phase, Position, State, Unsustainable,
 };
 use graphgo::variants::directed::{Deleters, DirectedGame};
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 use num_rational::BigRational;
 
 fn game(text: &str) -> Game {
@@ -585,7 +585,7 @@ fn dir_ko_reading_6_bidder_moves_again() {
 #[test]
 fn dir_ko_legal_turns_after_a_placement() {
     let g = game(PAIR);
-    let mut playing = Spec.start(&g.setup).unwrap();
+    let mut playing = Rules.start(&g.setup).unwrap();
     playing
         .play(&Turn::parse("B p", &g.setup.board).unwrap())
         .unwrap();

@@ -13,7 +13,7 @@ use graphgo::differential::compare::compare;
 use graphgo::engine::Engine;
 use graphgo::game::{Colour, Equipment, Player, RuleId, RuleSet, Setup, Turn};
 use graphgo::io::record::{Game, Record};
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 use proptest::prelude::*;
 
 /// A random digraph on n points (no loops, each arc once) and a random starting state.
@@ -74,7 +74,7 @@ pub(crate) fn turns(setup: &Setup, choices: &[u16]) -> Vec<Turn> {
             at: 0,
         },
     };
-    let mut game = Spec.start(setup).unwrap();
+    let mut game = Rules.start(setup).unwrap();
     let mut out = Vec::new();
     for &c in choices {
         let legal = game.legal_turns();
@@ -109,7 +109,7 @@ proptest! {
     ) {
         let turns = turns(&s, &choices);
         let game = Game { setup: s, turns };
-        if let Some(d) = compare(&Spec, &Engine, &game) {
+        if let Some(d) = compare(&Rules, &Engine, &game) {
             let record = Record::from_game(&game.setup, &game.turns).to_yaml();
             prop_assert!(false, "{}\n{}", d.describe(&game.setup.board), record);
         }
@@ -130,7 +130,7 @@ fn dir_engine_agrees_on_the_examples() {
             game.turns.extend(cycle);
         }
         assert!(
-            compare(&Spec, &Engine, &game).is_none(),
+            compare(&Rules, &Engine, &game).is_none(),
             "{}",
             path.display()
         );

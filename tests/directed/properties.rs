@@ -17,7 +17,7 @@ use graphgo::spec::pairs::{
     replay_superko_game,
 };
 use graphgo::variants::directed::Deleters;
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 use proptest::prelude::*;
 
 fn colouring(n: usize) -> impl Strategy<Value = Vec<Colour>> {
@@ -79,8 +79,8 @@ proptest! {
         let placements = |turns: Vec<Turn>| -> Vec<Turn> {
             turns.into_iter().filter(|t| matches!(t, Turn::Move { .. })).collect()
         };
-        let a = placements(Spec.start(&ggg1).unwrap().legal_turns());
-        let b = placements(Spec.start(&dir).unwrap().legal_turns());
+        let a = placements(Rules.start(&ggg1).unwrap().legal_turns());
+        let b = placements(Rules.start(&dir).unwrap().legal_turns());
         prop_assert_eq!(a, b);
     }
 }
@@ -159,7 +159,7 @@ fn ggg1_longest(setup: &Setup, cap: usize) -> usize {
             if !matches!(t, Turn::Move { .. }) {
                 continue;
             }
-            let mut next = Spec.start(setup).unwrap();
+            let mut next = Rules.start(setup).unwrap();
             for u in turns.iter().chain(std::iter::once(&t)) {
                 next.play(u).unwrap();
             }
@@ -173,7 +173,7 @@ fn ggg1_longest(setup: &Setup, cap: usize) -> usize {
     }
     let mut best = 0;
     go(
-        &*Spec.start(setup).unwrap(),
+        &*Rules.start(setup).unwrap(),
         &mut Vec::new(),
         setup,
         cap,
@@ -208,7 +208,7 @@ fn dir_note_pairs_n3_game_replays_under_ggg1() {
         .collect();
     assert_eq!(points.len(), 124);
     let setup = pairs_setup(3);
-    let mut game = Spec.start(&setup).unwrap();
+    let mut game = Rules.start(&setup).unwrap();
     let mut seen = vec![game.observe().position];
     for (k, &at) in points.iter().enumerate() {
         let player = if k % 2 == 0 {

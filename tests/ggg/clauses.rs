@@ -13,7 +13,7 @@ use graphgo::board::Board;
 use graphgo::game::clause::Ggg;
 use graphgo::game::{Colour, EndReason, Player, RuleId, RuleSet, Turn, Version};
 use graphgo::spec::ggg::{self, ColouredGraph, Prisoners, Removed};
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 use imbl::OrdSet;
 use table::{diagram, scores, sorted, stones, Table};
 
@@ -55,12 +55,12 @@ fn ggg1_0_a_colouring_must_cover_exactly_v() {
     let mut setup = graphgo::game::Setup::new(RuleId::Ggg1, Board::path(3).unwrap());
     setup.initial.pop();
     assert!(
-        Spec.start(&setup).is_err(),
+        Rules.start(&setup).is_err(),
         "a 2-colouring of a 3-vertex path"
     );
     setup.initial.extend([Colour::Empty, Colour::Empty]);
     assert!(
-        Spec.start(&setup).is_err(),
+        Rules.start(&setup).is_err(),
         "a 4-colouring of a 3-vertex path"
     );
 }
@@ -205,7 +205,7 @@ fn ggg1_2_a_move_colours_an_empty_vertex() {
 fn ggg1_2_a_move_off_the_board_is_refused() {
     use graphgo::engine::Engine;
     use graphgo::game::Setup;
-    for rules in [&Spec as &dyn RuleSet, &Engine] {
+    for rules in [&Rules as &dyn RuleSet, &Engine] {
         let mut game = rules
             .start(&Setup::new(RuleId::Ggg1, Board::path(2).unwrap()))
             .unwrap();

@@ -1,5 +1,5 @@
 //! Properties of General Graph Go (`seeds/000_247db042e5662acf.txt`, `spec/ggg.md`) checked
-//! on the transcription through the public interface (`Spec` as a `RuleSet`, `Playable`), on
+//! on the transcription through the public interface (`variants::Rules` as a `RuleSet`, `Playable`), on
 //! random graphs, random setups and random turn sequences (issue "Start here", section 5).
 //!
 //! Each property runs at least 1,000 cases (more if `PROPTEST_CASES` asks for more).
@@ -168,7 +168,7 @@ proptest! {
     #![proptest_config(config())]
 
     /// `GraphGoGame::legal_turns` (each move's effect found by locality, repetition by keys
-    /// of colourings: `spec_fast::ggg`) lists exactly the turns `legal_turns_literal` finds
+    /// of colourings: `fast_paths::ggg`) lists exactly the turns `legal_turns_literal` finds
     /// by giving every candidate to `GraphGoGame::after`, at every position of random games
     /// from random setups (whose colourings may hold libertyless groups), on random
     /// graphs, under every version and option; and under the source's own options both are

@@ -17,13 +17,13 @@ use graphgo::game::{
     SelfCapture, Setup,
 };
 use graphgo::io::record::Record;
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 use table::{diagram, scores, stones, Table};
 
 /// The three sides every test runs on.
 fn sides() -> [(&'static str, Box<dyn RuleSet>); 3] {
     [
-        ("spec", Box::new(Spec)),
+        ("spec", Box::new(Rules)),
         ("engine", Box::new(Engine)),
         ("masked engine", Box::new(MaskedEngine(0x3))),
     ]

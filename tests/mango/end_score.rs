@@ -1,6 +1,6 @@
 //! MANGO's end (`mango:END`, `mango:SCORE`) as played: the pass that ends the game is
 //! `variants::mango::pass`, whose scores are counted by regions of E
-//! (`spec_fast::mango::territory`, one pass over the board) where the transcription's
+//! (`fast_paths::mango::territory`, one pass over the board) where the transcription's
 //! `mango::pass` searches paths from every empty point (`mango::is_territory`, the square of
 //! the board: 29 s on 100x100, issue 27 case 6). Held equal to the transcription on random
 //! boards, weights of every sign and size, thresholds with windows and initial scores, at

@@ -10,7 +10,7 @@ use graphgo::differential::fuzz::{self, Biased};
 use graphgo::engine::Engine;
 use graphgo::game::{Equipment, Player, RuleId, RuleSet, Setup, Turn};
 use graphgo::io::record::Record;
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 use num_rational::BigRational;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -27,7 +27,7 @@ fn mango_engine_agrees_with_the_spec_on_random_games() {
         let board = fuzz::random_board(&mut rng);
         let setup = fuzz::random_mango_setup(&mut rng, board);
         let cap = fuzz::max_turns(&setup.board);
-        let played = fuzz::play_generated(&Spec, &Engine, setup, &mut Biased::new(rng), cap);
+        let played = fuzz::play_generated(&Rules, &Engine, setup, &mut Biased::new(rng), cap);
         turns += played.game.turns.len();
         if let Some(d) = played.divergence {
             panic!(
@@ -51,7 +51,7 @@ fn mango_engine_plays_the_hand_worked_ko() {
              mango: {{weights: {{1-1: \"{w}\", 1-3: \"{w}\"}}}}\nmoves: [B 3-2, W 2-2]\n"
         );
         let game = Record::parse(&text, false).unwrap().game().unwrap();
-        assert!(compare::compare(&Spec, &Engine, &game).is_none());
+        assert!(compare::compare(&Rules, &Engine, &game).is_none());
         let mut e = Engine.start(&game.setup).unwrap();
         e.play(&game.turns[0]).unwrap();
         assert_eq!(e.play(&game.turns[1]).is_ok(), legal, "weight {w}");
@@ -73,7 +73,7 @@ fn mango_engine_exact_thresholds_on_fractional_sums() {
             BigRational::from_integer(0.into()),
         ],
     }));
-    let mut session = Session::start(&Spec, &Engine, &s).unwrap().unwrap();
+    let mut session = Session::start(&Rules, &Engine, &s).unwrap().unwrap();
     // Black 4: White reaches 2, 3: z = 2/3 < 1, dead. Black then reaches 1, 2, 3: z = 1.
     session
         .play(&Turn::Move {
@@ -108,6 +108,6 @@ fn mango_engine_shrinking_keeps_weights_aligned_with_points() {
         w.weight,
         vec![one.clone(), one, BigRational::new(1.into(), 2.into())]
     );
-    assert!(Spec.start(&smaller.setup).is_ok() && Engine.start(&smaller.setup).is_ok());
-    assert!(compare::compare(&Spec, &Engine, &smaller).is_none());
+    assert!(Rules.start(&smaller.setup).is_ok() && Engine.start(&smaller.setup).is_ok());
+    assert!(compare::compare(&Rules, &Engine, &smaller).is_none());
 }

@@ -18,7 +18,7 @@ use graphgo::game::{Colour, Equipment, Neutral, Player, RuleId, RuleSet, Setup, 
 use graphgo::io::record::Record;
 use graphgo::spec::mango;
 use graphgo::variants::ggg::GraphGoGame;
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use proptest::prelude::*;
@@ -100,7 +100,7 @@ proptest! {
     #[test]
     fn mango_with_unit_weights_and_threshold_one_is_ggg1(c in case()) {
         let mut g = GraphGoGame::start(&c.go).unwrap();
-        let mut m = Spec.start(&c.mango).unwrap();
+        let mut m = Rules.start(&c.mango).unwrap();
         for &pick in &c.picks {
             let go_turns: Vec<Turn> = g.legal_turns()
                 .into_iter()
@@ -184,7 +184,7 @@ fn mango_ex19_the_example_setup() {
 
 fn ex19_game(turns: &[&str]) -> graphgo::game::Observation {
     let s = mango::example_19x19();
-    let mut g = Spec.start(&s).unwrap();
+    let mut g = Rules.start(&s).unwrap();
     for t in turns {
         g.play(&Turn::parse(t, &s.board).unwrap()).unwrap();
     }

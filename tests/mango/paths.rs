@@ -170,7 +170,7 @@ proptest! {
 
     /// `mango:PATH`, `mango:ALIVE`, `mango:SCORE`: the literal reading (every subset of C)
     /// and the polynomial one agree on path existence with any allowed interior, on L, on
-    /// aliveness (also a component at a time: `spec_fast::mango::not_alive`), and on both
+    /// aliveness (also a component at a time: `fast_paths::mango::not_alive`), and on both
     /// scoring conditions.
     #[test]
     fn mango_path_literal_and_polynomial_agree((b, colours, weights, allowed) in tiny_case()) {
@@ -219,7 +219,7 @@ proptest! {
                 .collect();
             prop_assert_eq!(mango::not_alive(&s, &config, p), by_point.clone());
             // The fast form, a component of S ∪ E at a time, that the variants play.
-            let fast = graphgo::spec_fast::mango::not_alive(&s.board, &s.f, &s.t, &colours, p.colour());
+            let fast = graphgo::fast_paths::mango::not_alive(&s.board, &s.f, &s.t, &colours, p.colour());
             prop_assert_eq!(fast.into_iter().collect::<OrdSet<usize>>(), by_point);
         }
     }
@@ -244,7 +244,7 @@ fn moves_by_the_clauses(state: &mango::State, player: Player) -> Vec<usize> {
 
 /// Plays a game by the transcription (`mango::turn`) and by the variants' game beside it
 /// (`variants::mango::MangoGame`, whose moves' steps 3 and 4, legal moves and scores take
-/// the fast paths of `spec_fast::mango`), and compares at every position: the states after
+/// the fast paths of `fast_paths::mango`), and compares at every position: the states after
 /// every turn, the legal turns (`mango::legal_turns`, every move `mango::turn` accepts),
 /// both players' legal moves (against `moves_by_the_clauses`), and the scores
 /// (`mango::scores`, every point's territory by `is_territory`'s path searches).
@@ -294,7 +294,7 @@ fn compare_along(setup: &graphgo::game::Setup, turns: &[graphgo::game::Turn], wh
     compared
 }
 
-/// The variants' MANGO game (through `spec_fast::mango`: stones not alive a component at a
+/// The variants' MANGO game (through `fast_paths::mango`: stones not alive a component at a
 /// time, quiet moves by a cut search, territory by regions of E) equals the clauses as written, on the campaign's
 /// MANGO games (random boards, weights of every sign, thresholds with windows; game i of
 /// seed 11 is `graphgo fuzz --seed 11 --game i` on the MANGO family) and on Go games on a
@@ -305,7 +305,7 @@ fn the_fast_legal_moves_and_scores_equal_the_clauses_as_written() {
     let mut compared = 0;
     for index in 0..150 {
         let played = play_family_game(
-            &graphgo::variants::Spec,
+            &graphgo::variants::Rules,
             &graphgo::engine::Engine,
             MixedFamily::Mango,
             11,

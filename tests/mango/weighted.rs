@@ -8,7 +8,7 @@
 use graphgo::game::{Colour, Illegal, Observation, Player, RuleSet, Turn};
 use graphgo::io::record::Record;
 use graphgo::spec::mango;
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 use num_rational::BigRational;
 
 fn q(n: i64, d: i64) -> BigRational {
@@ -18,7 +18,7 @@ fn q(n: i64, d: i64) -> BigRational {
 /// Plays a record's turns; the observation after the last legal one, and the first refusal.
 fn play(yaml: &str) -> (Observation, Option<(usize, Illegal)>) {
     let game = Record::parse(yaml, false).unwrap().game().unwrap();
-    let mut g = Spec.start(&game.setup).unwrap();
+    let mut g = Rules.start(&game.setup).unwrap();
     for (i, t) in game.turns.iter().enumerate() {
         if let Err(e) = g.play(t) {
             return (g.observe(), Some((i, e)));
@@ -38,7 +38,7 @@ fn named(yaml: &str, obs: &Observation, c: Colour) -> Vec<String> {
 
 fn legal(yaml: &str) -> Vec<Turn> {
     let game = Record::parse(yaml, false).unwrap().game().unwrap();
-    let mut g = Spec.start(&game.setup).unwrap();
+    let mut g = Rules.start(&game.setup).unwrap();
     for t in &game.turns {
         g.play(t).unwrap();
     }
@@ -328,7 +328,7 @@ fn mango_end_two_consecutive_passes() {
     // A move between two passes does not end the game; two passes in a row do.
     let yaml = "rules: mango\nboard: {path: 3}\nmoves: [B pass, W 1, B pass, W pass]\n";
     let game = Record::parse(yaml, false).unwrap().game().unwrap();
-    let mut g = Spec.start(&game.setup).unwrap();
+    let mut g = Rules.start(&game.setup).unwrap();
     for (i, t) in game.turns.iter().enumerate() {
         g.play(t).unwrap();
         assert_eq!(g.observe().result.is_some(), i == 3, "after turn {i}");

@@ -13,7 +13,7 @@ use graphgo::board::Board;
 use graphgo::game::{Colour, Equipment, Player, RuleId, RuleSet, Setup, Turn};
 use graphgo::spec::ggg;
 use graphgo::spec::nrich::{self, Network, Position};
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 use imbl::{OrdSet, Vector};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
@@ -131,7 +131,7 @@ proptest! {
             board.len(),
             num_rational::BigRational::from_integer(0.into()),
         )));
-        let mut m = Spec.start(&m_setup).unwrap();
+        let mut m = Rules.start(&m_setup).unwrap();
         for pick in picks {
             let turns = m.legal_turns();
             if turns.is_empty() {
@@ -170,7 +170,7 @@ fn nrich_invariant_fails_in_mango_when_t_lets_nothing_live() {
     let mut w = Weights::go(2, num_rational::BigRational::from_integer(0.into()));
     w.threshold = Threshold::parse(&["z >= 0".to_string()]).unwrap();
     s.equipment = Equipment::Weights(Arc::new(w));
-    let mut g = Spec.start(&s).unwrap();
+    let mut g = Rules.start(&s).unwrap();
     g.play(&Turn::Move {
         player: Player::White,
         at: 1,

@@ -240,7 +240,7 @@ fn the_stated_layers_are_the_ones_intended() {
     // Written out by hand from the design (lib.rs's list), so that a change to the list is
     // a change to this test as well: spec and engine on one layer, below everything that
     // compares or verifies them; the variants (which wrap the transcription and call
-    // spec_fast) above spec.
+    // fast_paths) above spec.
     let lib = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs"))
         .expect("src/lib.rs");
     let layers = stated_layers(&lib);
@@ -251,7 +251,7 @@ fn the_stated_layers_are_the_ones_intended() {
         ("game", 2),
         ("caps", 3),
         ("io", 3),
-        ("spec_fast", 3),
+        ("fast_paths", 3),
         ("spec", 4),
         ("engine", 4),
         ("variants", 5),

@@ -12,7 +12,7 @@ use graphgo::game::{
     RepetitionEnd, RuleId, RuleSet, SelfCapture, Setup, Turn,
 };
 use graphgo::io::record::Record;
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 use num_rational::BigRational;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -307,7 +307,7 @@ pub struct Played {
 
 impl Played {
     fn start(setup: &Setup) -> Result<Played, TestCaseError> {
-        let game = Spec
+        let game = Rules
             .start(setup)
             .map_err(|e| TestCaseError::fail(format!("the spec refused the setup: {e}")))?;
         Ok(Played {

@@ -1,6 +1,6 @@
 //! A game on the table, for hand-worked tests: set up from a record or a diagram, turns
 //! written as a record writes them ("B 1-1", "W pass"), the position read back as a diagram.
-//! Everything goes through the crate's public face: `Record`, `Setup` and the `Spec` rule set.
+//! Everything goes through the crate's public face: `Record`, `Setup` and the `Rules` rule set.
 #![allow(dead_code)]
 
 use std::sync::Arc;
@@ -8,7 +8,7 @@ use std::sync::Arc;
 use graphgo::board::{Board, Shape};
 use graphgo::game::{Colour, GameResult, Illegal, Playable, Player, RuleId, RuleSet, Setup, Turn};
 use graphgo::io::record::Record;
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 use num_rational::BigRational;
 
 /// A game in progress under the transcription, with the board it is played on.
@@ -35,7 +35,7 @@ impl Table {
 
     /// A game from a setup, before any turn.
     pub fn setup(setup: &Setup) -> Table {
-        let game = Spec
+        let game = Rules
             .start(setup)
             .unwrap_or_else(|e| panic!("the spec refused the setup: {e}"));
         Table {

@@ -8,7 +8,7 @@ use graphgo::board::Board;
 use graphgo::game::{Colour, EndReason, Equipment, Playable, Player, RuleId, RuleSet, Setup, Turn};
 use graphgo::spec::topological::{self as topo, Colouring, Stones};
 use graphgo::variants::topological as variant;
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 use num_rational::BigRational;
 
 /// A space from point names, a base and placements (lists of point names).
@@ -83,7 +83,7 @@ fn setup_on(rules: RuleId, board: Board, space: GoSpace) -> Setup {
 fn star_game(rules: RuleId) -> Box<dyn Playable> {
     let (names, s) = star();
     let board = s.board(&names).unwrap();
-    Spec.start(&setup_on(rules, board, s)).unwrap()
+    Rules.start(&setup_on(rules, board, s)).unwrap()
 }
 
 fn mv(player: Player, at: usize) -> Turn {
@@ -313,7 +313,9 @@ fn topo_d9_a_placement_without_liberty_clears_itself() {
     let empty = colouring(&names, &[], &[]);
     assert_eq!(topo::board_play(&s, &empty, Player::Black, 0), empty);
     let board = s.board(&names).unwrap();
-    let mut g = Spec.start(&setup_on(RuleId::TopoStones, board, s)).unwrap();
+    let mut g = Rules
+        .start(&setup_on(RuleId::TopoStones, board, s))
+        .unwrap();
     assert_eq!(
         g.play(&mv(Player::Black, 0)).unwrap_err().clause.id(),
         "topo:D10b"
@@ -528,7 +530,7 @@ fn dominoes(rules: RuleId) -> Box<dyn Playable> {
         ],
     );
     let board = s.board(&names).unwrap();
-    Spec.start(&setup_on(rules, board, s)).unwrap()
+    Rules.start(&setup_on(rules, board, s)).unwrap()
 }
 
 /// `topo:D10a`, `topo:R4a`.

@@ -1,4 +1,4 @@
-//! The fast path of Topological Go (`src/spec_fast/topological.rs`, played by
+//! The fast path of Topological Go (`src/fast_paths/topological.rs`, played by
 //! `src/variants/topological.rs`) against the literal transcription
 //! (`src/spec/topological.rs`):
 //!
@@ -9,7 +9,7 @@
 //!   legal placement;
 //! - along random games on random go-spaces (the fast path's spaces, whose placements are
 //!   smallest open sets, and spaces it refuses), both endings, every repetition option, some
-//!   from a random colouring: the game as played (`variants::Spec`), the same game kept off
+//!   from a random colouring: the game as played (`variants::Rules`), the same game kept off
 //!   the fast path (`TopoSpecGame::start_literal`) and, under the text's positional superko,
 //!   the literal transcription (`spec::topological::turn`, `legal_turns`) show the same
 //!   colouring, legal turns, refusals and result after every turn.
@@ -21,13 +21,13 @@
 use std::sync::Arc;
 
 use graphgo::board::space::{GoSpace, PlacementInput, Points};
+use graphgo::fast_paths::topological::{board_play, Analysis, BoardPlayMarks, SpaceIndex};
 use graphgo::game::{
     Colour, Equipment, Playable, Player, Repetition, RuleId, RuleSet, Setup, Turn,
 };
 use graphgo::spec::topological::{self as topo, Colouring};
-use graphgo::spec_fast::topological::{board_play, Analysis, BoardPlayMarks, SpaceIndex};
 use graphgo::variants::topological::TopoSpecGame;
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 use proptest::prelude::*;
 use proptest::test_runner::{FileFailurePersistence, TestCaseError};
 
@@ -245,7 +245,7 @@ fn played_as_literal(
             .collect();
     }
     setup.equipment = Equipment::Space(Arc::new(space));
-    let mut played = Spec.start(&setup).unwrap();
+    let mut played = Rules.start(&setup).unwrap();
     let mut off_path = TopoSpecGame::start_literal(&setup).unwrap();
     // The transcription's game, from the variant's start when the setup is not the text's
     // (reading 10).

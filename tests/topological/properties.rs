@@ -25,7 +25,7 @@ use graphgo::game::{Colour, EndReason, Equipment, RuleId, RuleSet, Setup, Turn};
 use graphgo::io::record::Record;
 use graphgo::spec::topological::{self as topo, Colouring, Stones};
 use graphgo::variants::topological as variant;
-use graphgo::variants::Spec;
+use graphgo::variants::Rules;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 
@@ -180,7 +180,7 @@ fn check_results_along_a_game(
     let space = Arc::new(space);
     let mut setup = Setup::new(rules, board);
     setup.equipment = Equipment::Space(Arc::clone(&space));
-    let mut game = Spec.start(&setup).unwrap();
+    let mut game = Rules.start(&setup).unwrap();
     for &c in choices {
         let legal = game.legal_turns();
         if legal.is_empty() {
@@ -268,7 +268,7 @@ proptest! {
     /// Reading T1 on every path of play (`variants::topological`): along random games on
     /// random go-spaces under each reading, the legal turns are exactly the turns the
     /// variant's turn accepts, a primitive game is over exactly when the player to move has
-    /// no legal turn (the end test asks the same reading), the game as played (`Spec`, fast
+    /// no legal turn (the end test asks the same reading), the game as played (`Rules`, fast
     /// path and all) shows the same colouring and legal turns, and under `stone` the
     /// variant's turn is the transcription's.
     #[test]
@@ -283,7 +283,7 @@ proptest! {
         let placements = space.placements().len();
         setup.equipment = Equipment::Space(Arc::new(space));
         let mut state = variant::start(&setup).unwrap().state;
-        let mut played = Spec.start(&setup).unwrap();
+        let mut played = Rules.start(&setup).unwrap();
         for (i, &c) in choices.iter().enumerate() {
             let legal = variant::legal_turns(&state);
             let player = state.to_move;
@@ -325,7 +325,7 @@ proptest! {
     ) {
         let board = space.board(&names).unwrap();
         let setup = space_setup(RuleId::TopoStones, board, space);
-        let mut game = Spec.start(&setup).unwrap();
+        let mut game = Rules.start(&setup).unwrap();
         let mut turns = Vec::new();
         for c in choices {
             let legal = game.legal_turns();
@@ -352,8 +352,12 @@ fn embed(
 ) -> Result<(), TestCaseError> {
     let n = graph.len();
     let (board, space) = topo::go_space_of_graph(graph).unwrap();
-    let mut g = Spec.start(&Setup::new(graph_rules, graph.clone())).unwrap();
-    let mut t = Spec.start(&space_setup(space_rules, board, space)).unwrap();
+    let mut g = Rules
+        .start(&Setup::new(graph_rules, graph.clone()))
+        .unwrap();
+    let mut t = Rules
+        .start(&space_setup(space_rules, board, space))
+        .unwrap();
     let comparable = |turns: Vec<Turn>| -> Vec<Turn> {
         turns
             .into_iter()
@@ -447,8 +451,10 @@ fn lattice_discs_play_as_the_grid() {
     }
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(4);
     for _ in 0..12 {
-        let mut g = Spec.start(&Setup::new(RuleId::Ggg2, grid.clone())).unwrap();
-        let mut t = Spec.start(&game.setup).unwrap();
+        let mut g = Rules
+            .start(&Setup::new(RuleId::Ggg2, grid.clone()))
+            .unwrap();
+        let mut t = Rules.start(&game.setup).unwrap();
         for _ in 0..30 {
             let (og, ot) = (g.observe(), t.observe());
             assert_eq!(&ot.position[..9], &og.position[..]);

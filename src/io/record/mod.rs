@@ -2,7 +2,8 @@
 //! [`Setup`] and a list of [`Turn`]s. Every error names the field and the value.
 //!
 //! One file per job: this one, the record's fields, its reading into a game and its
-//! writing; `input`, the caps and the reading of a file or standard input; the equipment
+//! writing; `input`, the caps and the reading of a file or standard input, and the record a
+//! command names (a record or an SGF file, [`read_record_or_sgf`]); the equipment
 //! of each family as a record writes it: `board_spec` (graphs by builder or by name, and
 //! directed boards), `mango_spec` (MANGO's weights, threshold and scores), `space_spec`
 //! (Topological Go's go-spaces and their placements). Their items are used as
@@ -25,8 +26,9 @@ mod space_spec;
 
 pub use board_spec::{BoardSpec, DigraphSpec, GraphSpec, Name};
 pub use input::{
-    input_name, is_stdin, read_found_text_file, read_input_bytes, read_text_file, utf8_text,
-    InputError, MAX_PRISONERS, MAX_RECORD_BYTES, MAX_TURNS, STDIN_PATH,
+    input_name, is_sgf_path, is_stdin, looks_like_sgf, read_found_text_file, read_input_bytes,
+    read_record_or_sgf, read_text_file, utf8_text, InputError, RecordInput, MAX_PRISONERS,
+    MAX_RECORD_BYTES, MAX_TURNS, STDIN_PATH,
 };
 pub use mango_spec::{MangoSpec, ScoresSpec, ThresholdSpec};
 pub use space_spec::{NamedPlacement, PlacementSpec, SpaceSpec};
