@@ -73,7 +73,7 @@ class Library:
 
     def neighbours(self, point):
         x, y = self.vertex(point)
-        return [f"{i},{j}" for i, j in self.board.around(x, y) if self.board[i, j] is not Color.Wall]
+        return [self.name(i, j) for i, j in self.board.around(x, y) if self.board[i, j] is not Color.Wall]
 
     def vertex(self, point):
         """gogame's (x, y) of a GTP point (column, row) or of a graph point's name."""

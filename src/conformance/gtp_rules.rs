@@ -972,7 +972,7 @@ impl Playable for GtpGame {
                 // Both ended: the engine's winner, and its margin where the score is compared.
                 let graphgo = o.result.clone().expect("an ended game");
                 let mut shown = graphgo.clone();
-                if let Some(Some(r)) = &seen.result {
+                if let Some(Some(r)) = seen.result.as_ref().filter(|_| self.checks.score) {
                     shown.winner = r.winner;
                 }
                 let margin = self.engine_margin().or_else(|| {

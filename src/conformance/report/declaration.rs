@@ -112,6 +112,10 @@ pub struct Configuration {
     /// The claims that differ from the implementation's `rules`.
     #[serde(default)]
     pub rules: BTreeMap<String, RulesClaim>,
+    /// Commands not used in this configuration, besides the implementation's `not_compared`
+    /// (a territory counting's `final_score`), each with why.
+    #[serde(default)]
+    pub not_compared: BTreeMap<String, String>,
     #[serde(default)]
     pub notes: Option<String>,
 }
@@ -188,6 +192,7 @@ pub const RULE_VALUES: [(&str, &[&str]); 10] = [
     ),
     ("passes_end", &["two passes", "unclaimed"]),
     ("scoring", &["area", "territory", "unclaimed"]),
+    // Or a number: the one komi the implementation plays (dlgo's scoring fixes 7.5).
     ("komi", &["any", "unclaimed"]),
     ("setup_stones", &["true", "false", "unclaimed"]),
     ("handicap", &["true", "false", "unclaimed"]),
@@ -227,6 +232,20 @@ impl DeclaredRow {
             .get(name)
             .map(RulesClaim::word)
             .unwrap_or_else(|| "unclaimed".into())
+    }
+
+    /// The commands not used, with why: the implementation's and the configuration's.
+    pub fn not_compared(&self) -> BTreeMap<String, String> {
+        let mut not = self.declaration.not_compared.clone();
+        if let Some(c) = &self.configuration {
+            not.extend(c.not_compared.clone());
+        }
+        not
+    }
+
+    /// The one komi the implementation plays, where `komi` is a number (it takes no other).
+    pub fn fixed_komi(&self) -> Option<num_rational::BigRational> {
+        crate::rational::parse(&self.rule("komi")).ok()
     }
 
     /// The command, with the configuration's words.
@@ -375,12 +394,17 @@ impl Declaration {
                     continue;
                 };
                 let word = claim.word();
-                if !values.contains(&word.as_str()) {
+                let fixed_komi = rule == "komi" && crate::rational::parse(&word).is_ok();
+                if !values.contains(&word.as_str()) && !fixed_komi {
                     let field = match &row.configuration {
                         Some(c) => format!("configurations[{}].rules.{rule}.value", c.name),
                         None => format!("rules.{rule}.value"),
                     };
-                    return Err(format!("{field}: '{word}' is not {}", values.join(", ")));
+                    let or_number = if rule == "komi" { ", or a number" } else { "" };
+                    return Err(format!(
+                        "{field}: '{word}' is not {}{or_number}",
+                        values.join(", ")
+                    ));
                 }
             }
             row.own_options()?;

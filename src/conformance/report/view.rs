@@ -166,7 +166,8 @@ fn game_key(game: &Game) -> String {
 /// implementation does not answer, a counting graphgo does not model, a board that keeps no
 /// game).
 fn not_checked(row: &DeclaredRow, view: View, g: Group, compared: Compared) -> Option<String> {
-    let ignored = |command: &str| row.declaration.not_compared.get(command);
+    let not_compared = row.not_compared();
+    let ignored = |command: &str| not_compared.get(command);
     match g {
         Group::Scoring if !compared.score && ignored("final_score").is_some() => Some(format!(
             "not checked: its final_score is not the subset's ({})",
@@ -254,10 +255,14 @@ pub fn run_view_on(
             } else {
                 engine_support.neutral.clone()
             },
-            komi: engine_support.komi && (!scored || row.rule("komi") == "any"),
+            komi: engine_support.komi
+                && (!scored || row.rule("komi") == "any" || row.fixed_komi().is_some()),
             ..engine_support.clone()
         },
     };
+    // The one komi the implementation plays (`komi` a number in rules.yaml): a vector that
+    // ends scored with another komi is not played.
+    let fixed_komi = row.fixed_komi();
     for (i, (file, vector)) in env.vectors.iter().enumerate() {
         if Instant::now() >= deadline {
             result.vectors_not_reached = env.vectors.len() - i;
@@ -267,6 +272,13 @@ pub fn run_view_on(
                 result.vectors_not_reached
             ));
             break;
+        }
+        if fixed_komi
+            .as_ref()
+            .is_some_and(|k| *k != vector.game.setup.komi && vector.head.result.is_some())
+        {
+            result.vectors_skipped += 1;
+            continue;
         }
         let summary = verify::run_vectors(&vectors_engine, &[(file.clone(), vector.clone())]);
         if let Some(f) = engine.failure() {
@@ -581,7 +593,9 @@ fn write_finding(
 /// The komi of a row's games: 1/2 where it takes any komi (so that a score that forgets it
 /// shows), else none.
 fn komi_of(row: &DeclaredRow) -> BigRational {
-    if row.rule("komi") == "any" {
+    if let Some(k) = row.fixed_komi() {
+        k
+    } else if row.rule("komi") == "any" {
         BigRational::new(1.into(), 2.into())
     } else {
         BigRational::from_integer(0.into())
@@ -779,11 +793,13 @@ pub fn run_gtp_row(
     rules
         .ignored
         .borrow_mut()
-        .extend(d.not_compared.keys().cloned());
+        .extend(declared.not_compared().into_keys());
     rules.seed_sample(plan.seed);
     rules.checks.set(Checks {
         out_of_turn: declared.alternating(),
-        score: true,
+        // A final_score not compared (a territory counting): neither is the winner of a
+        // game both sides ended by passes.
+        score: !declared.not_compared().contains_key("final_score"),
         end: true,
         sample: 4,
     });
