@@ -669,6 +669,14 @@ fn attempt(
     };
     best.attempts += 1;
     match played {
+        // A candidate one side cannot start (a board a GTP engine does not name) is not the
+        // divergence being shrunk, unless that one already was about the start.
+        Some(d)
+            if matches!(d.difference, Difference::Start { .. })
+                && !matches!(best.divergence.difference, Difference::Start { .. }) =>
+        {
+            false
+        }
         Some(d) => {
             best.game = truncated(&candidate, d.turns_needed());
             best.divergence = d;

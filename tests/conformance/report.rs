@@ -128,6 +128,47 @@ fn the_rule_variants_of_rules_yaml_read_into_graphgos_options() {
     assert!(e.contains("rules.ko_pass.value: 'keeps'"), "{e}");
 }
 
+/// A komi that is a number is the one komi a row plays (dlgo's `compute_game_result` fixes
+/// 7.5); a word that is neither `any`, `unclaimed` nor a number is refused by name. A
+/// configuration's `not_compared` is added to the implementation's (sente's territory rows
+/// compare no score; its `chinese` row does).
+#[test]
+fn a_fixed_komi_and_a_configurations_not_compared_are_read() {
+    use num_rational::BigRational;
+    let found = graphgo::conformance::report::declarations(&root().join("adapters")).unwrap();
+    let rows = |name: &str| {
+        found
+            .iter()
+            .find(|(_, d)| d.name == name)
+            .unwrap_or_else(|| panic!("adapters/{name}/rules.yaml"))
+            .1
+            .rows()
+    };
+    assert_eq!(
+        rows("dlgo")[0].fixed_komi(),
+        Some(BigRational::new(15.into(), 2.into()))
+    );
+    assert_eq!(rows("sgfmill")[0].fixed_komi(), None);
+    for row in rows("sente") {
+        let not = row.not_compared();
+        let territory = row.rule("scoring") == "territory";
+        assert_eq!(not.contains_key("final_score"), territory, "{}", row.title());
+    }
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("komi-adapters");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("thing")).unwrap();
+    let text = std::fs::read_to_string(root().join("adapters/dlgo/rules.yaml"))
+        .unwrap()
+        .replace("name: dlgo", "name: thing")
+        .replace("{value: 7.5,", "{value: lots,");
+    std::fs::write(dir.join("thing/rules.yaml"), text).unwrap();
+    let e = graphgo::conformance::report::declarations(&dir).unwrap_err();
+    assert!(
+        e.contains("rules.komi.value: 'lots' is not any, unclaimed, or a number"),
+        "{e}"
+    );
+}
+
 #[test]
 fn the_committed_page_shows_the_matrix_in_chromium_and_its_links_resolve() {
     let page = root().join("spec/conformance.html");

@@ -220,6 +220,30 @@ fn boards_neither_side_plays_cost_the_shrinker_nothing() {
     assert!(compare(&spec, &buggy, &shrunk.game).is_some());
 }
 
+/// One side plays every board (graphgo), the other square grids only (a GTP engine): a
+/// smaller board the engine refuses to start is not the divergence being shrunk, so the
+/// shrunk case stays on a square the engine plays (the report once kept "0 turns on a board
+/// of 1 points: one side cannot start the game" for polyclash and gogame, issue 28).
+#[test]
+fn shrinking_keeps_a_board_the_engine_plays() {
+    use graphgo::conformance::gtp::OnSquareGrids;
+    use graphgo::game::Options;
+    let game = read("rules: ggg1\nboard: {grid: [3, 3]}\nmoves: [\"B 1-2\", \"W 2-2\", \"B 2-1\", \"W 1-1\"]\n");
+    let buggy = OnSquareGrids {
+        rules: NoSuperko,
+        options: Options::default(),
+    };
+    let d = compare(&Spec, &buggy, &game).expect("the lone-stone retake differs");
+    assert!(!matches!(d.difference, Difference::Start { .. }), "{d:?}");
+    let shrunk = shrink(&Spec, &buggy, &game, 500).unwrap();
+    assert!(
+        !matches!(shrunk.divergence.difference, Difference::Start { .. }),
+        "shrunk to a board the engine does not start: {:?}",
+        shrunk.divergence
+    );
+    assert!(compare(&Spec, &buggy, &shrunk.game).is_some());
+}
+
 #[test]
 fn superko_bug_is_found_and_shrunk_to_a_tiny_case() {
     let found = first_found(&NoSuperko, 1, 60);
