@@ -233,15 +233,15 @@ fn shrinking_keeps_a_board_the_engine_plays() {
         rules: NoSuperko,
         options: Options::default(),
     };
-    let d = compare(&Spec, &buggy, &game).expect("the lone-stone retake differs");
+    let d = compare(&Rules, &buggy, &game).expect("the lone-stone retake differs");
     assert!(!matches!(d.difference, Difference::Start { .. }), "{d:?}");
-    let shrunk = shrink(&Spec, &buggy, &game, 500).unwrap();
+    let shrunk = shrink(&Rules, &buggy, &game, 500).unwrap();
     assert!(
         !matches!(shrunk.divergence.difference, Difference::Start { .. }),
         "shrunk to a board the engine does not start: {:?}",
         shrunk.divergence
     );
-    assert!(compare(&Spec, &buggy, &shrunk.game).is_some());
+    assert!(compare(&Rules, &buggy, &shrunk.game).is_some());
 }
 
 #[test]
