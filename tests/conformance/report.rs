@@ -152,7 +152,12 @@ fn a_fixed_komi_and_a_configurations_not_compared_are_read() {
     for row in rows("sente") {
         let not = row.not_compared();
         let territory = row.rule("scoring") == "territory";
-        assert_eq!(not.contains_key("final_score"), territory, "{}", row.title());
+        assert_eq!(
+            not.contains_key("final_score"),
+            territory,
+            "{}",
+            row.title()
+        );
     }
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("komi-adapters");
     let _ = std::fs::remove_dir_all(&dir);

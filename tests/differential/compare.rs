@@ -228,7 +228,9 @@ fn boards_neither_side_plays_cost_the_shrinker_nothing() {
 fn shrinking_keeps_a_board_the_engine_plays() {
     use graphgo::conformance::gtp::OnSquareGrids;
     use graphgo::game::Options;
-    let game = read("rules: ggg1\nboard: {grid: [3, 3]}\nmoves: [\"B 1-2\", \"W 2-2\", \"B 2-1\", \"W 1-1\"]\n");
+    let game = read(
+        "rules: ggg1\nboard: {grid: [3, 3]}\nmoves: [\"B 1-2\", \"W 2-2\", \"B 2-1\", \"W 1-1\"]\n",
+    );
     let buggy = OnSquareGrids {
         rules: NoSuperko,
         options: Options::default(),
