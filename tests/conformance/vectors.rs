@@ -531,3 +531,79 @@ fn every_vector_names_the_clauses_of_its_trace() {
         problems.join("\n")
     );
 }
+
+/// A move empties only points that held a stone before it or that it coloured itself. On a
+/// go-space a move's `at` indexes the placements, not the points: the split-stone example's
+/// White `m` is placement 4, and point 4 is `m2`, which no turn colours; worked out by hand
+/// from the example's note, none of its turns removes anything (`c` stays under the letter's
+/// reading, `empty_string: connected`).
+#[test]
+fn a_move_on_a_go_space_removes_no_point_it_did_not_colour() {
+    let (_, v) = one("example-topological-split-stone");
+    let (spec, engine) = (compare::reference(), compare::engine());
+    for side in [&*spec, &*engine] {
+        let got = vectors::derive(side, &v.game).unwrap();
+        let removed: Vec<Vec<String>> = got
+            .turns
+            .iter()
+            .map(|t| {
+                let names = t.removed.clone().unwrap_or_default();
+                names.into_iter().map(|n| n.0).collect()
+            })
+            .collect();
+        assert_eq!(removed, vec![Vec::<String>::new(); 3], "{}", side.name());
+        let plays: Vec<&str> = got.turns.iter().map(|t| t.play.as_str()).collect();
+        assert_eq!(plays, ["B pass", "W m", "B ac"], "{}", side.name());
+    }
+}
+
+/// Every committed vector: a point a legal turn removes held a stone in the position
+/// before the turn (the vector's previous position, or the setup's) or is a point of the
+/// placement the turn played.
+#[test]
+fn every_removed_point_held_a_stone_or_was_just_played() {
+    use graphgo::game::Turn;
+    use std::collections::BTreeSet;
+    let mut problems = Vec::new();
+    for (path, v) in vectors::load_dir(&dir()).unwrap() {
+        let setup = &v.game.setup;
+        let board = &setup.board;
+        let start = compare::reference().start(setup);
+        let Ok(start) = start else { continue };
+        let mut before: BTreeSet<String> = start
+            .observe()
+            .position
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c != graphgo::game::Colour::Empty)
+            .map(|(v, _)| board.name(v).to_string())
+            .collect();
+        for (t, turn) in v.head.turns.iter().zip(&v.game.turns) {
+            if !t.legal {
+                continue;
+            }
+            let placed: BTreeSet<String> = match *turn {
+                Turn::Move { at, .. } => setup
+                    .points_of_move(at)
+                    .into_iter()
+                    .map(|p| board.name(p).to_string())
+                    .collect(),
+                _ => BTreeSet::new(),
+            };
+            for n in t.removed.iter().flatten() {
+                if !before.contains(&n.0) && !placed.contains(&n.0) {
+                    problems.push(format!("{}: {} removes {}", path.display(), t.play, n.0));
+                }
+            }
+            if let Some(p) = &t.position {
+                before = p
+                    .black
+                    .iter()
+                    .chain(&p.white)
+                    .map(|n| n.0.clone())
+                    .collect();
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

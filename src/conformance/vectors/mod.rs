@@ -608,25 +608,32 @@ fn derive_or_skip(
 /// The body of [`derive`], on a started game.
 fn derive_started(mut playing: Box<dyn Playable>, game: &Game) -> Result<Expected, String> {
     let board = &game.setup.board;
+    // What a turn's text names: the vertices, or on a go-space the placements.
+    let turn_names = game.setup.turn_names();
     let mut before = guarded(|| playing.observe()).map_err(|m| format!("panics: {m}"))?;
     let mut turns = Vec::with_capacity(game.turns.len());
     for (i, turn) in game.turns.iter().enumerate() {
         crate::signals::interrupted().map_err(|e| e.to_string())?;
         let verdict = guarded(|| playing.play(turn))
-            .map_err(|m| format!("panics at turn {} ({}): {m}", i + 1, turn.text(board)))?;
+            .map_err(|m| format!("panics at turn {} ({}): {m}", i + 1, turn.text(turn_names)))?;
         let after = guarded(|| playing.observe()).map_err(|m| format!("panics: {m}"))?;
+        // The points the turn colours: a move's vertex, or on a go-space every point of
+        // its placement (`at` indexes the placements there, not the points).
+        let placed = match *turn {
+            Turn::Move { at, .. } => game.setup.points_of_move(at),
+            _ => Vec::new(),
+        };
         let expectation = match verdict {
             Ok(()) => TurnExpectation {
-                play: turn.text(board),
+                play: turn.text(turn_names),
                 legal: true,
                 clause: None,
-                // Emptied: coloured after step 1 of the move (the stone placed counts, so
+                // Emptied: coloured after step 1 of the move (the stones placed count, so
                 // that a self-captured lone stone is listed), empty after the turn.
                 removed: Some(names(
                     board,
                     (0..after.position.len()).filter(|&v| {
-                        let placed = matches!(*turn, Turn::Move { at, .. } if at == v);
-                        (placed || before.position[v] != Colour::Empty)
+                        (placed.contains(&v) || before.position[v] != Colour::Empty)
                             && after.position[v] == Colour::Empty
                     }),
                 )),
@@ -641,7 +648,7 @@ fn derive_started(mut playing: Box<dyn Playable>, game: &Game) -> Result<Expecte
                 to_move: Some(to_move_word(&after)),
             },
             Err(illegal) => TurnExpectation {
-                play: turn.text(board),
+                play: turn.text(turn_names),
                 legal: false,
                 clause: Some(illegal.clause.to_string()),
                 removed: None,
