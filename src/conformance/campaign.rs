@@ -43,13 +43,25 @@ impl RuleSet for Within<'_> {
         self.name
     }
     fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err(Unsupported("the time cap is reached".into()));
-        }
-        match self.support.refuses(setup) {
-            Some(why) => Err(Unsupported(why.to_string())),
-            None => self.inner.start(setup),
-        }
+        start_within(self.support, self.deadline, setup, |s| self.inner.start(s))
+    }
+}
+
+/// A game of `setup` started by `start`, unless the time cap is reached or the declaration
+/// `support` refuses the setup (both unsupported): the start of [`Within`] and
+/// [`WithinEngine`].
+fn start_within(
+    support: &Support,
+    deadline: Option<Instant>,
+    setup: &Setup,
+    start: impl FnOnce(&Setup) -> Result<Box<dyn Playable>, Unsupported>,
+) -> Result<Box<dyn Playable>, Unsupported> {
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        return Err(Unsupported("the time cap is reached".into()));
+    }
+    match support.refuses(setup) {
+        Some(why) => Err(Unsupported(why.to_string())),
+        None => start(setup),
     }
 }
 
@@ -749,13 +761,7 @@ impl RuleSet for WithinEngine<'_> {
         self.inner.name()
     }
     fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err(Unsupported("the time cap is reached".into()));
-        }
-        match self.support.refuses(setup) {
-            Some(why) => Err(Unsupported(why.to_string())),
-            None => self.inner.start(setup),
-        }
+        start_within(self.support, self.deadline, setup, |s| self.inner.start(s))
     }
 }
 

@@ -58,20 +58,26 @@ pub struct Tracker {
     passes: u32,
 }
 
+/// `setup` under `options` with every self-capture allowed and no repetition rule (none
+/// that refuses a turn, none that ends the game): the game in which every move is made, to
+/// see what a disputed move would do.
+pub(crate) fn free_setup(setup: &Setup, options: Options) -> Setup {
+    Setup {
+        options: Options {
+            self_capture: SelfCapture::All,
+            repetition: Repetition::None,
+            ko_pass: crate::game::KoPass::Clears,
+            repetition_end: crate::game::RepetitionEnd::None,
+            ..options
+        },
+        ..setup.clone()
+    }
+}
+
 impl Tracker {
     /// Follows a game from `setup` (`None` where graphgo's engine cannot play it).
     pub fn new(setup: &Setup) -> Option<Tracker> {
-        let free = Setup {
-            options: Options {
-                self_capture: SelfCapture::All,
-                repetition: Repetition::None,
-                ko_pass: crate::game::KoPass::Clears,
-                repetition_end: crate::game::RepetitionEnd::None,
-                ..setup.options
-            },
-            ..setup.clone()
-        };
-        let game = EngineGame::start(&free, u64::MAX).ok()?;
+        let game = EngineGame::start(&free_setup(setup, setup.options), u64::MAX).ok()?;
         let g = game.game();
         let seen = vec![(g.goban.hash(), g.to_move)];
         Some(Tracker {

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use crate::conformance::decisive::Situation;
+use crate::conformance::decisive::{free_setup, Situation};
 use crate::differential::compare::{Difference, Divergence};
 use crate::engine::Engine;
 use crate::game::{Colour, Options, Player, Repetition, RuleSet, SelfCapture, Setup, Turn};
@@ -125,17 +125,7 @@ pub fn classify(
     };
     // Played with every self-capture allowed and no repetition rule (none that refuses, none
     // that ends the game), so that it is made.
-    let free = Setup {
-        options: Options {
-            self_capture: SelfCapture::All,
-            repetition: Repetition::None,
-            ko_pass: crate::game::KoPass::Clears,
-            repetition_end: crate::game::RepetitionEnd::None,
-            ..options
-        },
-        ..setup.clone()
-    };
-    let Ok(mut g) = Engine.start(&free) else {
+    let Ok(mut g) = Engine.start(&free_setup(setup, options)) else {
         return Group::Capture;
     };
     // The prefix as the compared rules played it: a turn they refused (a probe both sides
