@@ -26,9 +26,15 @@ and, each where the implementation has the function (the command is answered onl
   select_board(name)       the library's board `name`; then points() and neighbours(point)
                            name the points (words without spaces) for every other command
   speed(side)              (plays, seconds) of the library's own loop; default: `own_speed`
+
+A library without a move test of its own tries a move on a copy of its state: `trial_copy`
+gives one (the same copy `copy.deepcopy` gives, a fraction of its cost when a turn asks
+several points).
 """
 
+import copy
 import inspect
+import pickle
 import random
 import sys
 import time
@@ -116,7 +122,44 @@ def name_of(point):
 NO_ARGUMENT = ("to_move", "result", "legal_moves", "final_score", "points")
 
 
+# The state of the library changes only between commands and at the move of graphgo-turn:
+# a snapshot taken for one state is reused until then (`trial_copy`).
+_snapshot = {"state": 0, "of": None, "bytes": None, "taken": -1}
+
+
+def state_changes():
+    """Called by the server before anything that may change the library's state."""
+    _snapshot["state"] += 1
+
+
+def trial_copy(obj):
+    """A deep copy of `obj` to try a move on: `copy.deepcopy(obj)`'s result, made by pickling
+    `obj` once for the current state and unpickling it for each trial (the expensive half of
+    a deep copy is the walk, done once). An object that does not pickle is deep-copied."""
+    snap = _snapshot
+    if snap["taken"] != snap["state"] or snap["of"] is not obj:
+        snap["of"], snap["taken"] = obj, snap["state"]
+        try:
+            snap["bytes"] = pickle.dumps(obj, pickle.HIGHEST_PROTOCOL)
+        except Exception:  # noqa: BLE001 (a lambda, a lock, a C object: not picklable)
+            snap["bytes"] = None
+    if snap["bytes"] is None:
+        return copy.deepcopy(obj)
+    return pickle.loads(snap["bytes"])
+
+
+_has = {}
+
+
 def has(library, method):
+    """Whether the library has the hook `method` (asked once per library and method)."""
+    key = (id(library), method)
+    if key not in _has:
+        _has[key] = _has_hook(library, method)
+    return _has[key]
+
+
+def _has_hook(library, method):
     function = getattr(library, method, None)
     if not callable(function):
         return False
@@ -224,6 +267,7 @@ class Server:
     def answer(self, words):
         lib = self.library
         command, args = words[0], words[1:]
+        state_changes()
         if command not in self.commands:
             raise Refused("unknown command")
         if command == "protocol_version":
@@ -313,6 +357,7 @@ class Server:
             lines = ["played"]
         except Refused as refused:
             lines = [f"refused {refused}".strip()]
+        state_changes()
         lib = self.library
         lines.append(f"black {self.names(lib.stones('b'))}".rstrip())
         lines.append(f"white {self.names(lib.stones('w'))}".rstrip())

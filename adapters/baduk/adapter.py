@@ -10,12 +10,11 @@ letter ("4D": row 4 counted from 1, column D in `ALPHA_KEY`, which skips I); it 
 self-capture, a retake that "Breaks simple Ko Rule"). A pass is `Game.move("pass")`, and
 `Game.pass_turn` calls `end_game()` on the second pass in a row (it prints "End Game." and
 play goes on: there is no state of a finished game to read). `is_legal` is `Game.move` on a
-deep copy. `list_stones` reads the board's `StoneLink`s (`Board.board[y][x].stone`). Board
+deep copy (`gtp_subset.trial_copy`). `list_stones` reads the board's `StoneLink`s (`Board.board[y][x].stone`). Board
 rows count from 0 at baduk's row 1; either way round the graph is the same.
 """
 
 import contextlib
-import copy
 import importlib.metadata
 import os
 import sys
@@ -27,7 +26,7 @@ from baduk.enums.enums import Stone  # noqa: E402
 from baduk.exception.exceptions import ValidationError  # noqa: E402
 from baduk.game.game import Game  # noqa: E402
 
-from gtp_subset import Refused, serve  # noqa: E402
+from gtp_subset import Refused, serve, trial_copy  # noqa: E402
 
 STONE = {"b": Stone.BLACK, "w": Stone.WHITE}
 
@@ -73,7 +72,7 @@ class Library:
     def is_legal(self, colour, point):
         try:
             with contextlib.redirect_stdout(sys.stderr):
-                copy.deepcopy(self.game).move(self.coordinate(point))
+                trial_copy(self.game).move(self.coordinate(point))
             return True
         except ValidationError:
             return False

@@ -4,7 +4,7 @@ subset of spec/FORMAT.md, answered by `gomill.boards.Board`.
 
 `Board.play(row, col, colour)` places a stone, captures, and (its docstring) "Allows
 self-captures. Doesn't enforce any ko rule."; it raises ValueError on an occupied point, the
-only move it refuses. `is_legal` is `play` on a deep copy (`copy.deepcopy`: gomill 0.8.3 is
+only move it refuses. `is_legal` is `play` on a deep copy (`copy.deepcopy`, as `gtp_subset.trial_copy` makes it: gomill 0.8.3 is
 a Python 2 package, "Programming Language :: Python :: 2", and its `Board.copy` calls Python 2's
 `xrange`, a NameError on the Python 3 this adapter runs on; `Board.play` and the rest of
 `gomill.boards` run unchanged); `list_stones` is
@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from gomill import boards  # noqa: E402
 
-from gtp_subset import Refused, serve  # noqa: E402
+from gtp_subset import Refused, serve, trial_copy  # noqa: E402
 
 
 class Library:
@@ -61,7 +61,7 @@ class Library:
     def is_legal(self, colour, point):
         column, row = point
         try:
-            copy.deepcopy(self.board).play(row, column, colour)
+            trial_copy(self.board).play(row, column, colour)
             return True
         except ValueError:
             return False

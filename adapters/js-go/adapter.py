@@ -8,7 +8,7 @@ takes no colour, and it says nothing when it refuses a move: it returns the boar
 (js_go/go_game.py: `return self.board`) instead of a new one. So `play` is refused when the
 returned board is the one before (the same object), and is refused for the other colour
 (`alternating`: the library's move call takes no colour). `is_legal` is `play_move` on a deep
-copy (`copy.deepcopy`). Go_game has no pass: a pass is refused ("js-go has no pass"). Sides
+copy (`copy.deepcopy`, as `gtp_subset.trial_copy` makes it). Go_game has no pass: a pass is refused ("js-go has no pass"). Sides
 3 to 19 (`min_size`, `max_size` in js_go/constants.py).
 """
 
@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from js_go import Go_game  # noqa: E402
 from js_go.constants import BLACK, WHITE  # noqa: E402
 
-from gtp_subset import Refused, serve  # noqa: E402
+from gtp_subset import Refused, serve, trial_copy  # noqa: E402
 
 CODE = {"b": BLACK, "w": WHITE}
 
@@ -63,7 +63,7 @@ class Library:
             raise Refused("illegal move (Go_game.play_move returned the board unchanged)")
 
     def is_legal(self, colour, point):
-        return self.move(copy.deepcopy(self.game), self.side, point)
+        return self.move(trial_copy(self.game), self.side, point)
 
     def stones(self, colour):
         s = self.side

@@ -14,7 +14,7 @@ A move is what polyclash's own server does for a move (polyclash/server.py, the 
 `board.switch_player()`), for the player to move only (`Board.current_player`). `Board.play` raises ValueError for the moves it refuses (an
 occupied point, a move out of turn, a suicide, a "superko violation"); a move of the player
 who moved last returns without playing (its first line), which the adapter passes on
-unchanged. `is_legal` is the same on a deep copy (`copy.deepcopy`). `list_stones` reads
+unchanged. `is_legal` is the same on a deep copy (`copy.deepcopy`, as `gtp_subset.trial_copy` makes it). `list_stones` reads
 `Board.board` (1 Black, -1 White). The end is `Board.is_game_over()` (two passes, or no empty
 point left for the player to move); `final_score` is `Board.final_score()` (Black's and
 White's shares of the sphere's area, komi a share added to White's): polyclash scores areas
@@ -31,7 +31,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from polyclash.data.data import neighbors  # noqa: E402
 from polyclash.game.board import BLACK, WHITE, Board  # noqa: E402
 
-from gtp_subset import Refused, serve  # noqa: E402
+from gtp_subset import Refused, serve, trial_copy  # noqa: E402
 
 PLAYER = {"b": BLACK, "w": WHITE}
 
@@ -92,7 +92,7 @@ class Library:
 
     def is_legal(self, colour, point):
         try:
-            self.move(copy.deepcopy(self.board), colour, point)
+            self.move(trial_copy(self.board), colour, point)
             return True
         except ValueError:
             return False

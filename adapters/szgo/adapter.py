@@ -10,12 +10,11 @@ call its console makes for a typed move (through isValidMove), with pi = x + 19 
 the top row; it plays for the colour to move (`Board.next`: 1 Black, 2 White), takes no
 colour, and returns False when it refuses (then the board is as before). It has no pass (its
 console plays passes only in its automatic games, `autoX`): a pass is refused. `is_legal` is
-`playOneMove` on a deep copy. Only 19x19 (`BOARDSIZE = 19`). `final_score` is
+`playOneMove` on a deep copy (`gtp_subset.trial_copy`). Only 19x19 (`BOARDSIZE = 19`). `final_score` is
 `Board.endGameCount()`'s `result`, the count its console prints at the end of an automatic game.
 """
 
 import contextlib
-import copy
 import importlib.metadata
 import os
 import sys
@@ -24,7 +23,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from szgo.engine import board as szboard  # noqa: E402
 
-from gtp_subset import Refused, serve  # noqa: E402
+from gtp_subset import Refused, serve, trial_copy  # noqa: E402
 
 
 def new_board():
@@ -68,7 +67,7 @@ class Library:
             raise Refused("illegal move (Board.playOneMove returned False)")
 
     def is_legal(self, colour, point):
-        return bool(self.move(copy.deepcopy(self.board), point))
+        return bool(self.move(trial_copy(self.board), point))
 
     def stones(self, colour):
         code = 1 if colour == "b" else 2

@@ -5,7 +5,7 @@ adapters/weiqi): the GTP subset of spec/FORMAT.md, answered by `weiqi.WeiqiGame`
 A move is `WeiqiGame.make_move(player, Move(position, figure))` for the game's own Player of
 that colour: it raises ValueError for a move out of turn ("It's not your turn."), an occupied
 point or a suicide (Board.place_figure), and GameOverException once two passes in a row have
-ended the game. `is_legal` is that call on a deep copy of the game (`copy.deepcopy`: the
+ended the game. `is_legal` is that call on a deep copy of the game (`copy.deepcopy`, as `gtp_subset.trial_copy` makes it: the
 library has no legality query). `list_stones` reads `WeiqiGame.board.figures`; the end and the
 score are `WeiqiGame.game_status` (`is_over`, `winner`, `black_score`, `white_score`, komi
 added to White's by make_move). weiqi's `Position(x, y)` has y = 0 on the top row
@@ -26,7 +26,7 @@ from weiqi.core.position import Position  # noqa: E402
 from weiqi.exceptions.game import GameOverException  # noqa: E402
 from weiqi.utils.enums import Winner  # noqa: E402
 
-from gtp_subset import Refused, serve  # noqa: E402
+from gtp_subset import Refused, serve, trial_copy  # noqa: E402
 
 STONE = {"b": Stone.BLACK, "w": Stone.WHITE}
 
@@ -72,7 +72,7 @@ class Library:
 
     def is_legal(self, colour, point):
         try:
-            self.move(copy.deepcopy(self.game), colour, point)
+            self.move(trial_copy(self.game), colour, point)
             return True
         except (ValueError, GameOverException):
             return False
