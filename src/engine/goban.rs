@@ -243,6 +243,9 @@ pub struct Goban {
     /// Merges link the smaller chain's head to the larger's instead of relabelling its
     /// stones (see [`root`]).
     linked: bool,
+    /// The analysis answers a quiet move from the neighbour counts alone (see
+    /// [`Goban::set_quick`]).
+    quick: bool,
 }
 
 /// What the board keeps of one vertex besides its colour and neighbours, in one cache line:
@@ -400,6 +403,7 @@ impl Goban {
             colour,
             node: vec![NODE; n + 1],
             linked: false,
+            quick: true,
             zobrist,
             hash: 0,
             empties: Vec::with_capacity(n),
@@ -422,6 +426,7 @@ impl Goban {
         self.colour.clone_from(&other.colour);
         self.node.clone_from(&other.node);
         self.linked = other.linked;
+        self.quick = other.quick;
         self.hash = other.hash;
         self.empties.clone_from(&other.empties);
         self.dead = other.dead;
@@ -433,6 +438,18 @@ impl Goban {
     pub fn set_linked(&mut self, on: bool) {
         self.linked = on;
         self.rebuild();
+    }
+
+    /// Whether the analysis on the fixed table answers a quiet move from the neighbour
+    /// counts (on by default): a move next to an empty point and to no stone of the
+    /// opponent's removes nothing, whatever the chains (it captures no chain, having no
+    /// opponent neighbour, and the new stone keeps a liberty), so its effect is the new
+    /// stone's key and nothing else, with no liberty test of any chain; only the mover's
+    /// chains next to it are listed, for the commit. Off, every move takes the full
+    /// analysis. The games are the same either way (`quick_analysis_changes_no_game`,
+    /// `the_quick_analysis_is_the_full_one`).
+    pub fn set_quick(&mut self, on: bool) {
+        self.quick = on;
     }
 
     /// True when merges link chains (see [`Goban::set_linked`]).
@@ -747,8 +764,15 @@ impl Goban {
         if self.dead {
             return self.analyse_slow(v, me, scratch);
         }
-        match (self.table.is_empty(), self.linked) {
-            (true, _) => self.analyse_fast::<Compressed>(v, me, scratch),
+        if self.table.is_empty() {
+            return self.analyse_fast::<Compressed>(v, me, scratch);
+        }
+        // SAFETY: `v < n`, checked above.
+        let counts = unsafe { at(&self.node, v as usize) }.counts;
+        let quiet = self.quick & (counts[EMPTY as usize] > 0) & (counts[3 - me as usize] == 0);
+        match (quiet, self.linked) {
+            (true, false) => self.analyse_quiet::<false>(v, me, scratch),
+            (true, true) => self.analyse_quiet::<true>(v, me, scratch),
             (false, false) => self.analyse_four::<false>(v, me, scratch),
             (false, true) => self.analyse_four::<true>(v, me, scratch),
         }
@@ -843,6 +867,42 @@ impl Goban {
             }
         }
         effect
+    }
+
+    /// [`Goban::analyse`] on the fixed table of a move next to an empty point and to no
+    /// opponent stone (see [`Goban::set_quick`]): nothing is removed, so no chain's
+    /// liberties are tested; the mover's chains next to `v` are listed as
+    /// [`Goban::analyse_four`] lists them (slot order, repeats kept), so that the commit
+    /// builds the same chains, and the games stay the same.
+    #[inline(always)]
+    fn analyse_quiet<const L: bool>(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
+        let vi = v as usize;
+        let Goban {
+            table,
+            colour,
+            node,
+            ..
+        } = self;
+        let slots: &[u32; 4] = table[4 * vi..4 * vi + 4].try_into().expect("four slots");
+        let around = &mut scratch.around;
+        around.used = true;
+        around.at = v;
+        around.ncaps = 0;
+        around.nowns = 0;
+        for &w in slots {
+            // SAFETY: slots and heads are vertices or the sentinel, below n + 1, the length
+            // of every per-vertex array.
+            let (c, h) = unsafe { (*at(colour, w as usize), root_in::<L>(node, w as usize)) };
+            around.owns[around.nowns & 3] = h;
+            around.nowns += usize::from(c == me);
+        }
+        MoveEffect {
+            own_removed: 0,
+            opp_removed: 0,
+            hash: self.hash ^ self.key(v, me),
+            suicide: false,
+            slow: false,
+        }
     }
 
     /// Keeps the first of every repeated entry of `list[..len]`, in order; returns the
@@ -1563,6 +1623,62 @@ mod tests {
         assert_eq!(removed, [3, 0]);
         assert_eq!(g.colours(), &[EMPTY, EMPTY, EMPTY]);
         assert_eq!(g.hash(), 0, "the empty board hashes to zero");
+    }
+
+    #[test]
+    fn the_quick_analysis_is_the_full_one() {
+        // Random colourings of grids, tori and a complete graph (compressed rows), linked
+        // and not: at every empty vertex, for both players, the analysis with the quiet-move
+        // shortcut (`Goban::set_quick`) gives the effect the full analysis gives, and the
+        // move committed after each leaves the same board. Both the shortcut and the full
+        // path are taken many times.
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(17);
+        let (mut quiet, mut full) = (0, 0);
+        for round in 0..90 {
+            let board = match round % 3 {
+                0 => Board::grid(6, 5).unwrap(),
+                1 => Board::torus(5, 5).unwrap(),
+                _ => Board::complete(7).unwrap(),
+            };
+            let n = board.len();
+            let mut g = goban_of(&board, &vec![EMPTY; n]);
+            g.set_linked(round % 2 == 1);
+            // A playable colouring: random moves, each through the full analysis.
+            g.set_quick(false);
+            for _ in 0..rng.random_range(0..2 * n) {
+                let v = rng.random_range(0..n) as u32;
+                if g.colour(v) == EMPTY {
+                    play(&mut g, v, rng.random_range(1..=2));
+                }
+            }
+            for v in 0..n as u32 {
+                if g.colour(v) != EMPTY {
+                    continue;
+                }
+                for me in [BLACK, WHITE] {
+                    let counts = g.neighbour_counts(v);
+                    // The shortcut is for the fixed table (not the complete graph).
+                    if round % 3 != 2 && counts[EMPTY as usize] > 0 && counts[3 - me as usize] == 0
+                    {
+                        quiet += 1;
+                    } else {
+                        full += 1;
+                    }
+                    let (mut a, mut b) = (g.clone(), g.clone());
+                    a.set_quick(true);
+                    b.set_quick(false);
+                    let (ea, ra) = play(&mut a, v, me);
+                    let (eb, rb) = play(&mut b, v, me);
+                    assert_eq!((ea, ra), (eb, rb), "round {round}, vertex {v}, colour {me}");
+                    assert_eq!((a.colours(), a.hash()), (b.colours(), b.hash()));
+                    a.check_invariants();
+                }
+            }
+        }
+        assert!(
+            quiet > 400 && full > 400,
+            "{quiet} quiet and {full} full analyses"
+        );
     }
 
     #[test]

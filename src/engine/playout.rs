@@ -154,6 +154,12 @@ impl Playouts {
         self.start.goban.set_linked(on);
     }
 
+    /// Whether the board answers quiet moves from its neighbour counts (see
+    /// [`Goban::set_quick`]; on by default). The games are the same either way.
+    pub fn set_quick(&mut self, on: bool) {
+        self.start.goban.set_quick(on);
+    }
+
     /// The game of the last playout.
     pub fn game(&self) -> &GggGame {
         &self.game
@@ -701,6 +707,33 @@ mod tests {
                     games
                 };
                 assert_eq!(games(true), games(false));
+            }
+        }
+    }
+
+    #[test]
+    fn quick_analysis_changes_no_game() {
+        // The quiet-move shortcut of the analysis (see `Goban::set_quick`) on the boards of
+        // the prefetching test, linked and not, under both conventions: the same turns with
+        // it as without it, and moves that capture or self-capture among them (so that the
+        // full analysis is exercised beside the shortcut).
+        for (off, adj) in [
+            grid_rows(9, 9),
+            random_regular_rows(300, 3),
+            random_graph_rows(300, 6, 3),
+        ] {
+            for options in [reference_options(), ggg1_options()] {
+                for linked in [false, true] {
+                    let games = |quick: bool| {
+                        let mut p = Playouts::new(off.clone(), adj.clone(), None, options, 9);
+                        p.set_linked(linked);
+                        p.set_quick(quick);
+                        three_games(&mut p)
+                    };
+                    let (with, without) = (games(true), games(false));
+                    assert!(with.iter().all(|g| g.1 > 30), "games long enough to matter");
+                    assert_eq!(with, without);
+                }
             }
         }
     }
