@@ -27,8 +27,8 @@ KataGo's GTP answers only in its own words (spec/engines/katago.md, "How it is d
   after each preset (it changes nothing else in the rules: adapters/katago/rules.yaml).
 
 Moves, sizes, komi and rules are passed to KataGo unchanged. KataGo builds its network again
-for each board size (seconds), so the adapter keeps one KataGo per size (up to four), each set
-up with the row's rules, and sends each command to the one of the current size. KataGo runs from
+for each board size (seconds); starting another KataGo takes longer, so the adapter keeps one
+KataGo (`Library.PROCESSES`), set up with the row's rules, and resizes it. KataGo runs from
 target/katago/ (installed by .ci/run) with adapters/katago/gtp.cfg: one search thread, no
 pondering, no resignation, and the OpenCL tuner file adapters/katago/tuner.txt so that it
 does not tune (its tuner crashes on this machine's CPU OpenCL).
@@ -107,9 +107,10 @@ def vertex(point):
 
 class Library:
     name = "KataGo"
-    # KataGo builds its network again for each board size (about 5 s here): the adapter keeps
-    # one KataGo per size, up to this many, each set up with the row's rules.
-    PROCESSES = 4
+    # KataGo builds its network again for each board size (about 5 s here), but a new KataGo
+    # takes longer still (10 to 20 s under load): one process, resized, made the tromp-taylor
+    # row 190 s against 253 s with four (issue 29 point 4).
+    PROCESSES = 1
 
     def __init__(self, setup):
         self.setup = setup

@@ -114,6 +114,9 @@ pub struct CampaignReport {
     pub decisive: Counts,
     /// Divergences left unshrunk (the plan's filter had enough of their kind).
     pub not_shrunk: u64,
+    /// The time spent shrinking divergences (replays, not turns of the random games), so that
+    /// the report's checked turns a second count the games only (issue 29 point 4).
+    pub shrinking: std::time::Duration,
 }
 
 /// A random setup conformed to the declaration.
@@ -393,10 +396,12 @@ impl Run<'_, '_> {
             }
         }
         let (a, b) = (self.reference, self.engine as &dyn RuleSet);
+        let shrinking = Instant::now();
         let (game, divergence) = match compare::shrink(a, b, &game, self.plan.shrink_budget) {
             Some(s) => (s.game, s.divergence),
             None => (game, divergence),
         };
+        self.report.shrinking += shrinking.elapsed();
         if self.engine.failure().is_some() {
             return; // talking failed while shrinking: not a finding about the rules
         }

@@ -373,6 +373,7 @@ pub fn run_view_on(
     let mut findings: Vec<VerifyFinding> = Vec::new();
     let mut decisive = Counts::new();
     let mut turns = 0u64;
+    let mut shrinking = Duration::ZERO;
     (env.pin)(Some(options));
     for (i, board) in env.boards.iter().enumerate() {
         let games = total / nboards + u64::from((i as u64) < total % nboards);
@@ -406,6 +407,7 @@ pub fn run_view_on(
         );
         result.games += report.games as usize;
         turns += report.turns;
+        shrinking += report.shrinking;
         if let Some(f) = engine.failure() {
             result.failure = Some(format!("{} (during the random games)", f.without_stderr()));
         }
@@ -431,7 +433,11 @@ pub fn run_view_on(
     }
     (env.pin)(None);
     result.turns = turns as usize;
-    let spent = games_started.elapsed().as_secs_f64();
+    // The games' own time: shrinking a divergence replays games, whose turns are not counted.
+    let spent = games_started
+        .elapsed()
+        .saturating_sub(shrinking)
+        .as_secs_f64();
     if spent > 0.0 {
         result.turns_per_second = turns as f64 / spent;
     }
