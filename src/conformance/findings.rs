@@ -17,6 +17,7 @@ use crate::game::{
     Colour, Illegal, Options, Repetition, RuleId, RuleSet, SelfCapture, Setup, Turn,
 };
 use crate::io::record::{Game, Record};
+use crate::variants::Rules;
 
 /// A divergence found by the campaign, minimized: the one finding format of every engine.
 #[derive(Clone, Debug)]
@@ -175,7 +176,8 @@ fn disputed_turns<'g>(game: &'g Game, d: &Divergence) -> (&'g [Turn], Vec<Turn>)
 /// else `ggg1:2` (a move's legality); for a difference in what is seen after the same
 /// turns, the clause of what differs (position `ggg1:2`, prisoners `ggg3:2`, result the
 /// family's end clause); for a side that cannot start or panics, `ggg1:0`. graphgo's
-/// verdicts come from its engine (checked against the transcription by the oracle tests).
+/// verdicts are the rules' own trace ([`Rules::start_traced`]: the refusal a turn's arm
+/// returns, with its clause).
 pub fn explain_divergence(game: &Game, d: &Divergence) -> Explained {
     let end = match game.setup.rules {
         RuleId::Ggg2 => "ggg2:4",
@@ -223,19 +225,24 @@ pub fn explain_divergence(game: &Game, d: &Divergence) -> Explained {
         } if !matches!(i.clause, Clause::Outside { .. }) => Some(i.clause.to_string()),
         _ => None,
     };
+    // graphgo's verdict on `turn` after the prefix, under `options`: the refusal the rules'
+    // own trace gives (`Traced::play_traced`), not worked out again here.
     let verdict = |options: Options, turn: &Turn| -> Result<(), Illegal> {
         let setup = Setup {
             options,
             ..game.setup.clone()
         };
-        let mut g = Engine.start(&setup).map_err(|e| Illegal {
-            clause: Clause::Outside { by: "start" },
-            reason: e.0,
-        })?;
+        let mut g = Rules
+            .start_traced(&setup)
+            .map_err(|e| Illegal {
+                clause: Clause::Outside { by: "start" },
+                reason: e.0,
+            })?
+            .state;
         for t in prefix {
-            let _ = g.play(t);
+            let _ = g.play_traced(t);
         }
-        g.play(turn)
+        g.play_traced(turn).map(|_| ())
     };
     let mut clauses: Vec<String> = Vec::new();
     let mut parts = Vec::new();
