@@ -71,9 +71,16 @@ impl Applied {
         }
     }
 
-    /// The clause and the definitions it decided by.
+    /// The clause and the definitions it decided by; for a player who has no move
+    /// ([`Effect::NoMove`]), the clauses that refused the moves it names too.
     pub fn clauses(&self) -> impl Iterator<Item = Clause> + '_ {
-        std::iter::once(self.clause).chain(self.through.iter().copied())
+        let refusals: &[(usize, crate::game::Illegal)] = match &self.effect {
+            Effect::NoMove { refusals, .. } => refusals,
+            _ => &[],
+        };
+        std::iter::once(self.clause)
+            .chain(self.through.iter().copied())
+            .chain(refusals.iter().map(|(_, illegal)| illegal.clause))
     }
 }
 

@@ -17,6 +17,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::{write_vector, Draft, Expected, Vector};
 use crate::board::Board;
+use crate::game::clause::Clause;
 use crate::game::{Colour, Options, Player, RuleId, RuleSet};
 use crate::io::record::{BoardSpec, GraphSpec, Name, PrisonersSpec, Rational, Record, SetupSpec};
 
@@ -47,6 +48,8 @@ pub enum Claim {
 #[derive(Clone, Debug)]
 pub struct Case {
     pub id: String,
+    /// The clauses the case is about, by hand. The vector names those its trace applies and
+    /// the examples, results and notes among these ([`build`]).
     pub clauses: Vec<String>,
     pub note: String,
     pub record: Record,
@@ -1340,9 +1343,18 @@ pub fn build(reference: &dyn RuleSet, engine: &dyn RuleSet, c: &Case) -> Result<
     } else {
         "graphgo vectors generate: claims stated by hand in src/conformance/vectors/families.rs, derived by the spec, confirmed by the engine"
     };
+    // The clauses a vector names are its trace's (`write_vector` adds them), and those of
+    // the case's hand-named ones that no trace can hold: a source's worked example, stated
+    // result or note (`Clause::is_played`). A hand-named clause the game does not apply is
+    // not named.
     let draft = Draft {
         id: c.id.clone(),
-        clauses: c.clauses.clone(),
+        clauses: c
+            .clauses
+            .iter()
+            .filter(|id| Clause::parse(id).is_some_and(|clause| !clause.is_played()))
+            .cloned()
+            .collect(),
         checked: Some(
             if c.by_hand {
                 "by hand"
