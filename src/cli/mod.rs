@@ -457,6 +457,10 @@ enum VectorsAction {
         /// A note (why the vector is right, what it shows).
         #[arg(long)]
         note: Option<String>,
+        /// Why the vector exists: the rule it guards, what an implementation that fails it
+        /// gets wrong (its `why`; every vector of spec/vectors has one).
+        #[arg(long)]
+        why: Option<String>,
         /// How the expectations were checked (default: "spec and engine"; write "by hand"
         /// only after working every field out from the rules).
         #[arg(long, value_name = "HOW")]
@@ -464,9 +468,10 @@ enum VectorsAction {
     },
     /// Regenerate the generated families of vectors into DIR.
     ///
-    /// One file per vector, each written whole (through a temporary file and a rename).
+    /// One file per vector, DIR/<family>/<rule>/<id>.yaml, each written whole (through a
+    /// temporary file and a rename).
     Generate {
-        /// The output directory.
+        /// The output directory (the repository's is spec/vectors).
         dir: PathBuf,
     },
 }

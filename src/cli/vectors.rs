@@ -67,6 +67,7 @@ pub(super) fn vectors(action: VectorsAction) -> ExitCode {
             id,
             clauses,
             note,
+            why,
             checked,
         } => {
             let shown = record.display();
@@ -83,6 +84,7 @@ pub(super) fn vectors(action: VectorsAction) -> ExitCode {
             });
             let draft = vectors::Draft {
                 id,
+                why,
                 clauses,
                 checked: Some(checked.unwrap_or_else(|| "spec and engine".into())),
                 source: Some(format!("graphgo vectors new {shown}")),
@@ -148,7 +150,19 @@ pub(super) fn vectors(action: VectorsAction) -> ExitCode {
                         return ExitCode::from(1);
                     }
                 };
-                let path = dir.join(format!("{}.yaml", v.head.id));
+                // DIR/<family>/<rule>/<id>.yaml (`vectors::layout`); `build` refused an id
+                // without a place.
+                let Some(relative) = vectors::layout::relative_path(&v.head.id) else {
+                    graphgo::errln!("graphgo: vectors generate: {}: no place", v.head.id);
+                    return ExitCode::from(1);
+                };
+                let path = dir.join(relative);
+                if let Some(folder) = path.parent() {
+                    if let Err(e) = std::fs::create_dir_all(folder) {
+                        graphgo::errln!("graphgo: {}: cannot create: {e}", folder.display());
+                        return ExitCode::from(4);
+                    }
+                }
                 if let Err(e) = graphgo::io::atomic_file::write_atomically(&path, &v.to_yaml()) {
                     graphgo::errln!("graphgo: {}: cannot write: {e}", path.display());
                     return ExitCode::from(4);

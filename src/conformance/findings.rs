@@ -351,6 +351,7 @@ pub(crate) fn finding_vector(
     let record = Record::from_game(&game.setup, &game.turns);
     let draft = vectors::Draft {
         id: id.to_string(),
+        why: None,
         clauses: explained.clauses.clone(),
         checked: None,
         source: Some(source.to_string()),

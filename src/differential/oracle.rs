@@ -8,9 +8,9 @@
 //!   compared after every turn on everything observable and on the set of legal turns;
 //! - the same games against an engine whose Zobrist keys keep 0 or 2 bits, so that every
 //!   repetition test is a hash hit and only the exact confirmation tells colourings apart;
-//! - the regressions, each kept once as a vector of `spec/vectors/regressions/` (expectations
-//!   checked by hand), on the engine: `conformance::vectors`' test module, in the same
-//!   test binary.
+//! - the regressions, each kept once as a vector `spec/vectors/<family>/<rule>/regression-*`
+//!   (expectations checked by hand), on the engine: `conformance::vectors`' test module, in
+//!   the same test binary.
 //!
 //! `ORACLE_GAMES=n` plays n campaign games instead of the default (for a longer run).
 

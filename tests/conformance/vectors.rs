@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use graphgo::conformance::vectors::{self, families, Vector, VectorVerdict};
+use graphgo::conformance::vectors::{self, families, layout, Vector, VectorVerdict};
 use graphgo::differential::compare;
 
 fn dir() -> PathBuf {
@@ -167,25 +167,38 @@ fn at_least_thirty_vectors_are_checked_by_hand_and_say_why() {
     }
 }
 
+/// The generator writes exactly the committed generated vectors (those whose `source` says
+/// `graphgo vectors generate`), each at its place `<family>/<rule>/<id>.yaml`.
 #[test]
 fn the_generator_writes_exactly_the_committed_vectors() {
     let (spec, engine) = (compare::reference(), compare::engine());
     let cases = families::cases(&*spec, &*engine);
-    let generated = dir().join("generated");
-    let mut names: Vec<String> = std::fs::read_dir(&generated)
+    let root = dir();
+    let mut committed: Vec<PathBuf> = vectors::load_dir(&root)
         .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .into_iter()
+        .filter(|(_, v)| {
+            v.head
+                .source
+                .as_deref()
+                .is_some_and(|s| s.starts_with("graphgo vectors generate"))
+        })
+        .map(|(path, _)| path.strip_prefix(&root).unwrap().to_path_buf())
         .collect();
-    names.sort();
-    let mut ids: Vec<String> = cases.iter().map(|c| format!("{}.yaml", c.id)).collect();
-    ids.sort();
+    committed.sort();
+    let mut places: Vec<PathBuf> = cases
+        .iter()
+        .map(|c| layout::relative_path(&c.id).unwrap_or_else(|| panic!("{}: no place", c.id)))
+        .collect();
+    places.sort();
     assert_eq!(
-        names, ids,
-        "regenerate with `graphgo vectors generate spec/vectors/generated`"
+        committed, places,
+        "regenerate with `graphgo vectors generate spec/vectors`"
     );
     for c in &cases {
         let v = families::build(&*spec, &*engine, c).unwrap();
-        let committed = std::fs::read_to_string(generated.join(format!("{}.yaml", c.id))).unwrap();
+        let path = root.join(layout::relative_path(&c.id).unwrap());
+        let committed = std::fs::read_to_string(path).unwrap();
         assert_eq!(
             committed,
             v.to_yaml(),
@@ -193,6 +206,51 @@ fn the_generator_writes_exactly_the_committed_vectors() {
             c.id
         );
     }
+}
+
+/// Every vector lives at `<family>/<rule>/<id>.yaml`, names a clause of its family, and says
+/// why it exists (`why`); the families are those of `layout::FAMILIES`.
+#[test]
+fn every_vector_sits_under_its_family_and_rule_and_says_why() {
+    let root = dir();
+    let loaded = vectors::load_dir(&root).unwrap();
+    assert!(loaded.len() >= 600, "only {} vectors", loaded.len());
+    let mut wrong = Vec::new();
+    for (path, v) in &loaded {
+        let parts: Vec<String> = path
+            .strip_prefix(&root)
+            .unwrap()
+            .iter()
+            .map(|p| p.to_string_lossy().into_owned())
+            .collect();
+        let shown = parts.join("/");
+        if parts.len() != 3 || parts[2] != format!("{}.yaml", v.head.id) {
+            wrong.push(format!("{shown}: not <family>/<rule>/{}.yaml", v.head.id));
+            continue;
+        }
+        match layout::FAMILIES.iter().find(|(f, _)| *f == parts[0]) {
+            None => wrong.push(format!("{shown}: {} is not a family", parts[0])),
+            Some((_, prefix)) => {
+                if !v.head.clauses.iter().any(|c| c.starts_with(prefix)) {
+                    wrong.push(format!("{shown}: names no clause {prefix}..."));
+                }
+            }
+        }
+        if let Some((folder, _)) = layout::place(&v.head.id) {
+            if v.head
+                .source
+                .as_deref()
+                .is_some_and(|s| s.starts_with("graphgo vectors generate"))
+                && folder != format!("{}/{}", parts[0], parts[1])
+            {
+                wrong.push(format!("{shown}: the generator places it in {folder}"));
+            }
+        }
+        if v.head.why.as_deref().is_none_or(|w| w.trim().is_empty()) {
+            wrong.push(format!("{shown}: no why"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 /// A claim stated by hand that the rules do not bear out stops the generator: the

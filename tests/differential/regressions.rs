@@ -1,7 +1,8 @@
-//! Regressions found by fuzzing the readers. The regressions of the rules are kept once,
-//! as vectors (`spec/vectors/regressions/`, expectations checked by hand turn by turn): the
-//! vector tests run them on the transcription and the engine, and the library's test binary
-//! compares the two sides on them (`conformance::vectors`' test module, the fast oracle).
+//! Regressions found by fuzzing the readers. The regressions of the rules are kept once, as
+//! vectors (`spec/vectors/<family>/<rule>/regression-*.yaml`, expectations checked by hand
+//! turn by turn): the vector tests run them on the transcription and the engine, and the
+//! library's test binary compares the two sides on them (`conformance::vectors`' test
+//! module, the fast oracle).
 
 use graphgo::io::record::Record;
 

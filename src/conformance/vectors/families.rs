@@ -1,6 +1,7 @@
-//! The generator of `spec/vectors/generated/`: families of small cases on the boards where
-//! the rules bite (paths, cycles, complete graphs, 2x2, 2x3, 3x3, tori, Moebius bands,
-//! Klein bottles, a cube), over the three versions of General Graph Go and every option.
+//! The generator of the generated vectors of `spec/vectors/` (each placed and given its `why`
+//! by `super::layout`): families of small cases on the boards where the rules bite (paths,
+//! cycles, complete graphs, 2x2, 2x3, 3x3, tori, Moebius bands, Klein bottles, a cube), over
+//! the three versions of General Graph Go and every option.
 //!
 //! Each case carries *claims*: what the rules say, stated here by hand or computed by the
 //! small independent evaluator at the bottom of this file (one move's three steps of
@@ -1343,12 +1344,17 @@ pub fn build(reference: &dyn RuleSet, engine: &dyn RuleSet, c: &Case) -> Result<
     } else {
         "graphgo vectors generate: claims stated by hand in src/conformance/vectors/families.rs, derived by the spec, confirmed by the engine"
     };
+    // Where the vector is written and why it exists (`super::layout`): an id without a
+    // place is refused, so that every generated vector says why.
+    let (_, why) = super::layout::place(&c.id)
+        .ok_or_else(|| format!("{}: no place in vectors::layout::PLACES", c.id))?;
     // The clauses a vector names are its trace's (`write_vector` adds them), and those of
     // the case's hand-named ones that no trace can hold: a source's worked example, stated
     // result or note (`Clause::is_played`). A hand-named clause the game does not apply is
     // not named.
     let draft = Draft {
         id: c.id.clone(),
+        why: Some(why.into()),
         clauses: c
             .clauses
             .iter()

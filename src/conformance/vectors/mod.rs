@@ -12,6 +12,7 @@
 //! where any of the three disagree.
 
 pub mod families;
+pub mod layout;
 
 /// The regression vectors on the engine, for the library's test binary.
 #[cfg(test)]
@@ -40,8 +41,8 @@ pub const MAX_VECTOR_BYTES: u64 = 1024 * 1024;
 pub const MAX_VECTOR_FILES: usize = 100_000;
 
 /// The top-level fields a vector adds to a record; every other field is the record's.
-pub const VECTOR_FIELDS: [&str; 9] = [
-    "id", "clauses", "checked", "source", "note", "readings", "turns", "result", "lasso",
+pub const VECTOR_FIELDS: [&str; 10] = [
+    "id", "why", "clauses", "checked", "source", "note", "readings", "turns", "result", "lasso",
 ];
 
 /// The options that switch readings and rule variants, with every value, in the order of
@@ -148,6 +149,10 @@ pub struct ResultExpectation {
 #[serde(deny_unknown_fields)]
 pub struct Head {
     pub id: String,
+    /// Why the vector exists: the rule it guards and what an implementation that fails it
+    /// gets wrong (one line; every vector of `spec/vectors/` has one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
     pub clauses: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub checked: Option<String>,
@@ -286,6 +291,9 @@ impl Vector {
             }
         }
         let _ = writeln!(out, "id: {}", scalar(&h.id));
+        if let Some(w) = &h.why {
+            let _ = writeln!(out, "why: {}", scalar(w));
+        }
         let _ = writeln!(
             out,
             "clauses: [{}]",
@@ -822,6 +830,8 @@ pub fn exercised_clauses(record: &Record, game: &Game) -> Result<BTreeSet<String
 #[derive(Clone, Debug, Default)]
 pub struct Draft {
     pub id: String,
+    /// Why the vector exists (its `why`).
+    pub why: Option<String>,
     /// Clause ids named by hand (the exercised ones are added).
     pub clauses: Vec<String>,
     pub checked: Option<String>,
@@ -900,6 +910,7 @@ pub fn write_vector(
     let head = Head {
         lasso,
         id: draft.id,
+        why: draft.why,
         clauses: clauses.into_iter().collect(),
         checked: draft.checked,
         source: draft.source,

@@ -1,7 +1,7 @@
-//! The regression vectors of `spec/vectors/regressions/` on the engine, in the library's own
-//! test binary: the one home of each regression is its vector (expectations checked by hand,
-//! turn by turn), and this is where the fast oracle of mutation testing
-//! (`cargo test --lib`, `spec/mutants.md`) meets them.
+//! The regression vectors of `spec/vectors/` (the files `<family>/<rule>/regression-*.yaml`)
+//! on the engine, in the library's own test binary: the one home of each regression is its
+//! vector (expectations checked by hand, turn by turn), and this is where the fast oracle of
+//! mutation testing (`cargo test --lib`, `spec/mutants.md`) meets them.
 
 use std::path::PathBuf;
 
@@ -9,13 +9,15 @@ use crate::conformance::vectors::{judge_vector, Vector, VectorVerdict};
 use crate::differential::compare;
 
 fn regression_vectors() -> Vec<(String, Vector)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec/vectors/regressions");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec/vectors");
+    let files: Vec<PathBuf> = crate::conformance::vectors::files(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .into_iter()
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("regression-"))
+        })
         .collect();
-    files.sort();
     files
         .into_iter()
         .map(|p| {

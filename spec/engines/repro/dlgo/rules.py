@@ -1,6 +1,6 @@
 # dlgo 0.2 (PyPI dlgo): dlgo.goboard_fast's GameState in the four situations of
 # spec/engines/repro/records/ and the one-row repetition of
-# spec/vectors/generated/repetition-grid3x1-situational-ggg1.yaml, then the end and the score of a short game
+# spec/vectors/ggg/superko/repetition-grid3x1-situational-ggg1.yaml, then the end and the score of a short game
 # (spec/engines/dlgo.md). Needs dlgo==0.2 and numpy (pip install --no-deps).
 from dlgo.goboard_fast import GameState, Move
 from dlgo.gotypes import Point
