@@ -84,7 +84,7 @@ fn refuse<T>(msg: impl Into<String>) -> Result<T, SpaceError> {
     Err(SpaceError(msg.into()))
 }
 
-/// Reading T1 (`spec/ambiguities.md`): what happens to a stone that lies in no go-connected
+/// Reading 11 (`spec/ambiguities.md`): what happens to a stone that lies in no go-connected
 /// set of stones (its own closure is not connected and no stones of its colour join the
 /// parts), whose string (`topo:D7`) is therefore the empty set of stones.
 #[derive(
@@ -120,7 +120,7 @@ pub struct GoSpace {
     /// The placements' names, as the vertices of an edgeless board (so that turns are read
     /// and written by the same code as graph Go's: `B a+b`).
     placement_names: Board,
-    /// Reading T1: the string of a stone in no go-connected set.
+    /// Reading 11: the string of a stone in no go-connected set.
     empty_string: EmptyString,
 }
 
@@ -379,7 +379,7 @@ impl GoSpace {
         Ok((board, space))
     }
 
-    /// The same space under reading T1's choice `reading`.
+    /// The same space under reading 11's choice `reading`.
     pub fn with_empty_string(self, reading: EmptyString) -> GoSpace {
         GoSpace {
             empty_string: reading,
@@ -387,7 +387,7 @@ impl GoSpace {
         }
     }
 
-    /// Reading T1 in force.
+    /// Reading 11 in force.
     pub fn empty_string(&self) -> EmptyString {
         self.empty_string
     }

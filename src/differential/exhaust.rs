@@ -652,7 +652,7 @@ pub fn invariant_violation(setup: &Setup, turn: &Turn, after: &Observation) -> O
             }
             (0..space.placements().len())
                 .filter(|&s| topo::is_stone(&position, &space.placements()[s]))
-                // string(s) under the space's reading T1 (`variants::topological`).
+                // string(s) under the space's reading 11 (`variants::topological`).
                 .find(|&s| {
                     let string = crate::variants::topological::string(space, &position, s);
                     !topo::go_connected(space, &string)

@@ -7,7 +7,7 @@
 //! - two stones *touch* when their closures meet or hold two comparable points; the union
 //!   of connected sets is connected exactly when their touch graph is, so a set of stones is
 //!   go-connected (`topo:D5`) exactly when it is connected in the touch graph, and string(s)
-//!   (`topo:D7`) is s's component among the stones of its colour (never empty, so reading T1
+//!   (`topo:D7`) is s's component among the stones of its colour (never empty, so reading 11
 //!   does not arise);
 //! - a string G has liberty (`topo:D6`) exactly when some legal placement touches a stone of
 //!   G (the closure of G's union is connected, and so is the placement's);

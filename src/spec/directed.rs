@@ -1,4 +1,4 @@
-//! Go on arbitrary directed graphs, by Eli and a sibling (`spec/SOURCES.md`, text 4).
+//! Go on arbitrary directed graphs, by Eli and a sibling (`spec/SOURCES.md`, `dir`).
 //!
 //! The rules INTRO, KOMI, TURNS, CAPTURING, KO and WINNING, then the notes, in the source's
 //! order; restated in `spec/directed.md`. Values in, values out: a position is an
@@ -464,7 +464,7 @@ pub fn make_bid(state: &State, mover: Player, amount: &BigRational) -> Result<St
 }
 
 /// `dir:KO` — the opponent may ignore the bid: nothing changes, and the game goes on as
-/// after any placement, with the opponent's turn (reading D2: the answer is a turn of its
+/// after any placement, with the opponent's turn (reading 14: the answer is a turn of its
 /// own).
 pub fn ignore_bid(state: &State, bidder: Player) -> Played<State> {
     begin_turn(state, bidder.opponent())

@@ -1,4 +1,4 @@
-//! General Graph Go, by Mark Wainwright (`spec/SOURCES.md`, text 1).
+//! General Graph Go, by Mark Wainwright (`spec/SOURCES.md`, `ggg`).
 //!
 //! The source gives three versions. Rules 0, 1 and 3 and the move of rule 2 are the same
 //! text in all three (versions 2 and 3 write `f(u)=f(v)` where version 1 writes "the same

@@ -1,4 +1,4 @@
-//! MANGO ("MAth Nerd Go", `spec/SOURCES.md`, text 5), restated in `spec/mango.md`.
+//! MANGO ("MAth Nerd Go", `spec/SOURCES.md`, `mango`), restated in `spec/mango.md`.
 //!
 //! The clauses in the order of the text: equipment, INDEX, PATH, ALIVE, CONFIG, then playing
 //! (SETUP, TURN, MOVE, LEGAL, END), SCORE and the two examples. Values in, values out: a

@@ -1,4 +1,4 @@
-//! Chains, capture and flooding on networks: `spec/SOURCES.md`, text 3 (an
+//! Chains, capture and flooding on networks: `spec/SOURCES.md`, `nrich` (an
 //! expository article), restated in `spec/nrich.md`.
 //!
 //! The article defines no game of its own: it explains capture and territory by

@@ -1,4 +1,4 @@
-//! Topological Go (`spec/SOURCES.md`, text 2). Restated in `spec/topological.md`.
+//! Topological Go (`spec/SOURCES.md`, `topo`). Restated in `spec/topological.md`.
 //!
 //! The text's definitions, one function each, in its order and its words: the colour of an
 //! element of S, stone, legal placement, go-connected, liberty, string, clearing, board
@@ -205,7 +205,7 @@ pub fn has_liberty(space: &GoSpace, colouring: &Colouring, g: &Stones) -> bool {
 /// its colour that contain s ([`union_of_go_connected_sets`]); when there is none (the
 /// closure of s itself falls apart and no stones of its colour join the parts), s alone.
 ///
-/// That last case is reading T1 of `spec/ambiguities.md`: as written the union is then the
+/// That last case is reading 11 of `spec/ambiguities.md`: as written the union is then the
 /// empty set of stones; the author's comment on `topo:D8` (such stones die as soon as they
 /// are placed) and the proof of `topo:RES3` (which takes s to lie in string(s)) read it as
 /// s's own string, and this transcription follows them. The other readings are variants

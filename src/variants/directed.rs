@@ -9,7 +9,7 @@
 //!   may", each once a turn; [`Deleters::Mover`] lets only the player to move delete, as a
 //!   filter after the transcription accepts a deletion.
 //!
-//! The readings D1–D3 have no other reading to offer (the text is clear, or the readings
+//! The readings 13–15 have no other reading to offer (the text is clear, or the readings
 //! never differ in a state or a winner): the transcription follows the chosen one.
 //! The directed rules have no fast path: their legal turns are the transcription's.
 
@@ -44,7 +44,7 @@ pub struct DirectedGame {
 
 /// The start of a record's game: `dir:INTRO` by the transcription, then reading 10: a komi
 /// agreed in the record (or a record whose first player is White, which a record under the
-/// directed rules refuses: reading D1) means the komi phase is over: White gains the komi
+/// directed rules refuses: reading 13) means the komi phase is over: White gains the komi
 /// and the first player's turn begins. A record that agrees nothing starts at the komi
 /// phase, which its first turn may decline (the transcription's `decline`).
 pub fn start(setup: &Setup, deleters: Deleters) -> Result<DirectedGame, String> {

@@ -1,7 +1,7 @@
 //! MANGO as played: the transcription `crate::spec::mango` with what is not in the source.
 //!
 //! MANGO has no rule variants: the record's `options` are refused for it, and its readings
-//! M1–M3 of `spec/ambiguities.md` have no other reading to switch to (M2, the empty
+//! Readings 16–18 of `spec/ambiguities.md` have no other reading to switch to (17, the empty
 //! threshold, is refused when a record is read). What is here is speed, for the questions
 //! the comparer asks every turn, each tested equal to the transcription's literal answer
 //! (`tests/mango/paths.rs`):

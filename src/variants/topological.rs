@@ -5,7 +5,7 @@
 //! first, reading 10), and the fast path for the board play and the legal turns
 //! (`crate::fast_paths::topological`), tested equal to the transcription's literal answer.
 //!
-//! Reading T1 (the space's `empty_string`) is played by a turn of its own ([`turn`]) built
+//! Reading 11 (the space's `empty_string`) is played by a turn of its own ([`turn`]) built
 //! from the transcription's clause functions, whose board play (`topo:D9`) clears with the
 //! reading's answer to "has string(s) liberty" ([`string_lives`]) for a stone in no
 //! go-connected set; under `stone` it is the transcription's own turn. Every path that
@@ -226,10 +226,10 @@ impl TopoSpecGame {
 }
 
 // ---------------------------------------------------------------------------------------
-// Reading T1: the string of a stone in no go-connected set
+// Reading 11: the string of a stone in no go-connected set
 // ---------------------------------------------------------------------------------------
 
-/// `topo:D7` under the space's reading T1: the transcription's string(s), except that under
+/// `topo:D7` under the space's reading 11: the transcription's string(s), except that under
 /// `connected` and `no-liberty` a stone in no go-connected set has the empty string (the
 /// letter of the text).
 pub fn string(space: &GoSpace, colouring: &Colouring, s: usize) -> Stones {
@@ -241,7 +241,7 @@ pub fn string(space: &GoSpace, colouring: &Colouring, s: usize) -> Stones {
     }
 }
 
-/// `topo:D6` under the space's reading T1, asked of string(s) (the question of `topo:D8`):
+/// `topo:D6` under the space's reading 11, asked of string(s) (the question of `topo:D8`):
 /// under `connected` the empty string has liberty by `topo:D6` with G empty (some legal
 /// placement has a connected closure); under `no-liberty` it never has.
 pub fn string_has_liberty(space: &GoSpace, colouring: &Colouring, s: usize) -> bool {
@@ -263,12 +263,12 @@ pub fn string_lives(reading: EmptyString) -> StringLives {
     }
 }
 
-/// `topo:D8` under the space's reading T1.
+/// `topo:D8` under the space's reading 11.
 pub fn clear(space: &GoSpace, colouring: &Colouring, c: Colour) -> Colouring {
     spec::clear_given(space, colouring, c, string_lives(space.empty_string()))
 }
 
-/// `topo:D9` under the space's reading T1.
+/// `topo:D9` under the space's reading 11.
 pub fn board_play(space: &GoSpace, colouring: &Colouring, player: Player, e: usize) -> Colouring {
     spec::board_play_given(
         space,
@@ -279,7 +279,7 @@ pub fn board_play(space: &GoSpace, colouring: &Colouring, player: Player, e: usi
     )
 }
 
-/// `topo:D9`, `topo:D10a`, `topo:D10b` under the space's reading T1: the transcription's
+/// `topo:D9`, `topo:D10a`, `topo:D10b` under the space's reading 11: the transcription's
 /// `check_board_play`, with the reading's board play.
 pub fn check_board_play(
     state: &State,
@@ -294,7 +294,7 @@ pub fn check_board_play(
     Ok(Played::new(produced, applied))
 }
 
-/// `topo:R4a` under the space's reading T1: the player to move has no board play that is a
+/// `topo:R4a` under the space's reading 11: the player to move has no board play that is a
 /// turn (the transcription's `loser_primitive`, asking [`check_board_play`]).
 pub fn unable_to_play(state: &State) -> bool {
     if state.space.empty_string() == EmptyString::Stone {
@@ -305,7 +305,7 @@ pub fn unable_to_play(state: &State) -> bool {
         .all(|&e| check_board_play(state, state.to_move, e).is_err())
 }
 
-/// A turn under the space's reading T1: the transcription's [`spec::turn`] under `stone`;
+/// A turn under the space's reading 11: the transcription's [`spec::turn`] under `stone`;
 /// under the other readings, a board play by the player to move is the transcription's arm
 /// (`topo:D9` at a legal placement, `topo:D4`, repeating no earlier colouring, `topo:D10a`,
 /// `topo:D10b`) with the reading's clearing, and the end of the game is decided with the
@@ -328,7 +328,7 @@ pub fn turn(state: &State, turn: &Turn) -> Result<Played<State>, Illegal> {
     }
 }
 
-/// Every legal turn for the player to move under the space's reading T1, sorted (the
+/// Every legal turn for the player to move under the space's reading 11, sorted (the
 /// transcription's `legal_turns` under `stone`).
 pub fn legal_turns(state: &State) -> Vec<Turn> {
     if state.space.empty_string() == EmptyString::Stone {
@@ -355,7 +355,7 @@ pub fn legal_turns(state: &State) -> Vec<Turn> {
 // ---------------------------------------------------------------------------------------
 
 /// The first position of a game with the end of the game decided (under the space's
-/// reading T1), or why the setup is not a topological game.
+/// reading 11), or why the setup is not a topological game.
 pub fn start(setup: &Setup) -> Result<Played<State>, String> {
     start_before_end(setup)
         .map(|started| spec::decide_end(started, |s| spec::end_with(s, unable_to_play)))

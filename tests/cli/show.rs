@@ -1,7 +1,7 @@
 //! `graphgo show`: a picture test per board kind of spec/FORMAT.md. Each SVG is parsed as XML
 //! (roxmltree) and the stones, seams, layers, placements, arcs, weights and marks are checked
 //! against what the record says, worked out by hand in the comments; the DOT output is
-//! counted node by node and edge by edge; the committed pictures of the README are checked
+//! counted node by node and edge by edge; the committed pictures of spec/COMMANDS.md are checked
 //! to be what `graphgo show` draws now.
 
 use std::path::{Path, PathBuf};
@@ -645,8 +645,9 @@ fn command_line_turn_out_of_range_and_formats() {
     assert!(err.contains("no/such/record.yaml"), "{err}");
 }
 
-/// The pictures of the README (spec/pictures/), each with the record and turn it shows:
-/// they must be what `graphgo show` draws now (regenerate with the command in README.md).
+/// The pictures of spec/COMMANDS.md (spec/pictures/), each with the record and turn it shows:
+/// they must be what `graphgo show` draws now (regenerate with the command in
+/// spec/COMMANDS.md, "Pictures").
 const COMMITTED: [(&str, &str, Option<usize>); 4] = [
     (
         "spec/pictures/torus_seam_capture.svg",
@@ -679,7 +680,7 @@ fn committed_pictures_are_current() {
         let now = svg_of(&example(record), turn);
         assert!(
             committed == now,
-            "{picture} is stale: regenerate it with `graphgo show {record}{}` (README.md, Pictures)",
+            "{picture} is stale: regenerate it with `graphgo show {record}{}` (spec/COMMANDS.md, Pictures)",
             turn.map_or(String::new(), |t| format!(" --turn {t}"))
         );
         parse(&committed);

@@ -237,7 +237,7 @@ fn dir_note_pairs_command() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
-/// Reading D1 (spec/ambiguities.md): dir:TURNS has Black first, so a directed record that
+/// Reading 13 (spec/ambiguities.md): dir:TURNS has Black first, so a directed record that
 /// gives `to_move: white` is refused (exit 2), naming the field and the clause; `to_move:
 /// black` is the text's order and is accepted.
 #[test]
@@ -259,7 +259,7 @@ fn dir_turns_reading_d1_white_first_is_refused() {
     assert_eq!((code, err.as_str()), (0, ""), "{out}");
 }
 
-/// Reading D2: a ko bid is answered by a turn of its own (`W ignore` or `W winner …`); the
+/// Reading 14: a ko bid is answered by a turn of its own (`W ignore` or `W winner …`); the
 /// opponent's placement straight after a bid is refused under dir:KO, where an implicit
 /// ignore would accept it.
 #[test]
@@ -284,7 +284,7 @@ fn dir_ko_reading_d2_a_bid_is_answered_explicitly() {
     assert_eq!(v["final"]["position"]["3"], "white", "{v}");
 }
 
-/// Reading D3: live stones are the points of one colour at every state of the period,
+/// Reading 15: live stones are the points of one colour at every state of the period,
 /// the brief states inside a ko exchange included. In endgame_ko_bid_zero.yaml White's b is
 /// white whenever a turn starts (the reset restores it) but empty between `B a` and `W
 /// reset`: it is not live (counting only the states that start a turn, it would be). Black's

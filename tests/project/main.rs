@@ -1,8 +1,10 @@
-//! The project's own laws: the clause register traced, no machine paths, the layering.
+//! The project's own laws: the clause register traced, the documents' links and citations, no
+//! machine paths, the layering.
 //!
 //! One test binary for all of them (each file a module), so that the crate is linked once.
 
 mod clauses;
+mod docs;
 mod laws;
 mod layers;
 mod skeleton;

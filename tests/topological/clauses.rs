@@ -339,7 +339,7 @@ fn topo_d5_go_connected_through_the_closure_of_the_union() {
     assert!(topo::go_connected(&s, &stones(&[0, 1, 4])));
     // b, c, d all meet at z.
     assert!(topo::go_connected(&s, &stones(&[1, 2, 3])));
-    // The empty set of stones: closure empty, T-connected (reading T1).
+    // The empty set of stones: closure empty, T-connected (reading 11).
     assert!(topo::go_connected(&s, &Stones::new()));
 }
 
@@ -393,7 +393,7 @@ fn topo_d7_string_is_the_union_of_go_connected_sets_containing_s() {
     let f = colouring(&names, &["s", "a", "b"], &[]);
     assert_eq!(topo::string(&s, &f, 0), stones(&[0]));
     // And t alone is in no go-connected set: the union is empty, which is its string as
-    // written and under reading T1's `connected` (the variant) ...
+    // written and under reading 11's `connected` (the variant) ...
     assert_eq!(topo::union_of_go_connected_sets(&s, &f, 1), Stones::new());
     assert_eq!(topo::string_by_subsets(&s, &f, 1), Stones::new());
     assert_eq!(variant::string(&s, &f, 1), Stones::new());
@@ -713,14 +713,14 @@ fn topo_res2_res3_hold_in_the_examples() {
     }
     let (names, s) = bridge();
     let f = colouring(&names, &["s", "a", "b"], &[]);
-    // Under reading T1's `connected` (a variant), t = {a, b}'s string is empty, and the
+    // Under reading 11's `connected` (a variant), t = {a, b}'s string is empty, and the
     // empty set is go-connected.
     let connected = s.clone().with_empty_string(EmptyString::Connected);
     assert!(topo::go_connected(
         &connected,
         &variant::string(&connected, &f, 1)
     ));
-    // Under reading T1's `stone` (the transcription's, and the default), t is its own
+    // Under reading 11's `stone` (the transcription's, and the default), t is its own
     // string, which is not go-connected: RES3's statement fails for a split stone, though
     // its proof's premise (s lies in string(s)) holds.
     assert!(!topo::string_is_go_connected(&s, &f, 1));

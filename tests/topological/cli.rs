@@ -1,6 +1,6 @@
 //! `graphgo play` on go-spaces, as a user runs it: the examples of
 //! `spec/examples/topological/` with the results their comments document, placements named
-//! by name or by points, the go-space `of` a graph, reading T1 through the record, and bad
+//! by name or by points, the go-space `of` a graph, reading 11 through the record, and bad
 //! spaces refused with exit 2 and a message naming the file, the field and the value.
 
 use std::path::{Path, PathBuf};
@@ -144,7 +144,7 @@ fn reading_t1_empty_string_readings_differ() {
         let line = r.stdout.lines().find(|l| l.starts_with("   3. ")).unwrap();
         assert_eq!(line, format!("   3. B ac{removed}"), "{reading}");
     }
-    // Without the field the reading is `stone` (the default, spec/ambiguities.md T1): c goes.
+    // Without the field the reading is `stone` (the default, spec/ambiguities.md, reading 11): c goes.
     let t = text.replace("    empty_string: connected\n", "");
     assert_ne!(t, text, "the field line is gone");
     let (_, r) = play_text("split-default", &t, false);

@@ -168,7 +168,7 @@ proptest! {
 }
 
 /// Plays random choices through the spec on a random go-space and checks after every turn:
-/// `topo:RES2`, `topo:RES3` (not under reading T1's `stone`, which gives it up) and
+/// `topo:RES2`, `topo:RES3` (not under reading 11's `stone`, which gives it up) and
 /// `topo:D7` (string by shrinking = string by all subsets).
 fn check_results_along_a_game(
     names: &[String],
@@ -208,7 +208,7 @@ fn check_results_along_a_game(
             if !topo::is_stone(&f, &space.placements()[s]) {
                 continue;
             }
-            // string(s) under the space's reading T1: the variant's, the transcription's
+            // string(s) under the space's reading 11: the variant's, the transcription's
             // under `stone`.
             let string = variant::string(&space, &f, s);
             if space.empty_string() != EmptyString::Stone {
@@ -223,7 +223,7 @@ fn check_results_along_a_game(
                 topo::union_of_go_connected_sets(&space, &f, s),
                 listed.clone()
             );
-            // Reading T1's `stone` (the transcription's): a stone whose union is empty is
+            // Reading 11's `stone` (the transcription's): a stone whose union is empty is
             // its own string.
             let own = if listed.is_empty() {
                 Stones::unit(s)
@@ -265,7 +265,7 @@ proptest! {
         check_results_along_a_game(&names, space, RuleId::TopoPrimitive, &choices)?;
     }
 
-    /// Reading T1 on every path of play (`variants::topological`): along random games on
+    /// Reading 11 on every path of play (`variants::topological`): along random games on
     /// random go-spaces under each reading, the legal turns are exactly the turns the
     /// variant's turn accepts, a primitive game is over exactly when the player to move has
     /// no legal turn (the end test asks the same reading), the game as played (`Rules`, fast

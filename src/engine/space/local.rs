@@ -11,7 +11,7 @@
 //!   union exactly when they meet (disjoint closed sets split their union). So stones are
 //!   go-connected together (`topo:D5`) exactly when the graph of whose closures meet,
 //!   restricted to them, is connected: a string (`topo:D7`) is a component of that graph
-//!   among the stones of one colour, never empty (so reading T1 does not arise), and it has
+//!   among the stones of one colour, never empty (so reading 11 does not arise), and it has
 //!   liberty (`topo:D6`) exactly when a legal placement's closure meets a stone's closure.
 //!   Say such placements *touch*.
 //! - Two stones of one colour sharing a point touch, so clearing (`topo:D8`) empties exactly

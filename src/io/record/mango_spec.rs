@@ -74,7 +74,7 @@ impl MangoSpec {
             Some(ThresholdSpec::One(text)) => Threshold::parse(std::slice::from_ref(text))
                 .map_err(|(_, e)| InputError(format!("field 'mango.threshold': {e}")))?,
             // mango:EQUIP: T's range is {0, 1}; an empty union would be a T that is never 1,
-            // under which no stone is ever alive (spec/ambiguities.md, reading M2).
+            // under which no stone is ever alive (spec/ambiguities.md, reading 17).
             Some(ThresholdSpec::Union(texts)) if texts.is_empty() => {
                 return bad(
                     "field 'mango.threshold': [] is no interval at all, a T that is never 1 \

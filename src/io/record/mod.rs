@@ -197,7 +197,7 @@ impl Record {
             Some(other) => return bad(format!("field 'to_move': '{other}' is not black or white")),
         };
         // dir:TURNS has Black first, with no note allowing otherwise; the first move's worth
-        // is settled by dir:KOMI's divide-and-choose (spec/ambiguities.md, reading D1).
+        // is settled by dir:KOMI's divide-and-choose (spec/ambiguities.md, reading 13).
         if rules == RuleId::Directed && to_move == Player::White {
             return bad(
                 "field 'to_move': 'white': under rules: directed Black always moves first (dir:TURNS); \

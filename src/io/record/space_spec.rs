@@ -46,7 +46,7 @@ pub struct SpaceSpec {
     pub placements: Vec<PlacementSpec>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub of: Option<Box<BoardSpec>>,
-    /// Reading T1: the string of a stone in no go-connected set.
+    /// Reading 11: the string of a stone in no go-connected set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub empty_string: Option<EmptyString>,
 }
