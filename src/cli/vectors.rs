@@ -2,6 +2,7 @@
 
 use super::{fail, fail_as, VectorsAction};
 use graphgo::io::record::Record;
+use std::path::Path;
 use std::process::ExitCode;
 
 pub(super) fn vectors(action: VectorsAction) -> ExitCode {
@@ -156,13 +157,33 @@ pub(super) fn vectors(action: VectorsAction) -> ExitCode {
                     graphgo::errln!("graphgo: vectors generate: {}: no place", v.head.id);
                     return ExitCode::from(1);
                 };
-                let path = dir.join(relative);
-                if let Some(folder) = path.parent() {
-                    if let Err(e) = std::fs::create_dir_all(folder) {
-                        graphgo::errln!("graphgo: {}: cannot create: {e}", folder.display());
-                        return ExitCode::from(4);
+                // The folders below DIR are made here, one level at a time, and one that is a
+                // file or a link is refused: the vectors go inside DIR and nowhere else.
+                let mut folder = dir.clone();
+                for part in relative.parent().into_iter().flat_map(Path::components) {
+                    folder.push(part);
+                    match std::fs::symlink_metadata(&folder) {
+                        Ok(m) if m.is_dir() => {}
+                        Ok(_) => {
+                            graphgo::errln!(
+                                "graphgo: vectors generate: {}: a file or a link, not a folder of {}",
+                                folder.display(),
+                                dir.display()
+                            );
+                            return ExitCode::from(2);
+                        }
+                        Err(_) => {
+                            if let Err(e) = std::fs::create_dir(&folder) {
+                                graphgo::errln!(
+                                    "graphgo: {}: cannot create: {e}",
+                                    folder.display()
+                                );
+                                return ExitCode::from(4);
+                            }
+                        }
                     }
                 }
+                let path = dir.join(relative);
                 if let Err(e) = graphgo::io::atomic_file::write_atomically(&path, &v.to_yaml()) {
                     graphgo::errln!("graphgo: {}: cannot write: {e}", path.display());
                     return ExitCode::from(4);

@@ -218,9 +218,39 @@ fn generate_writes_every_family() {
     let dir = scratch("generate");
     let r = run(&["vectors", "generate", dir.to_str().unwrap()]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let n = std::fs::read_dir(&dir).unwrap().count();
+    // DIR/<family>/<rule>/<id>.yaml (spec/FORMAT.md, "The vectors in spec/vectors/").
+    let files = graphgo::conformance::vectors::files(&dir).unwrap();
+    let n = files.len();
     assert!(n >= 300, "{n}");
     assert!(r.stdout.contains(&format!("wrote {n} vectors")));
+    assert!(dir
+        .join("ggg/superko/repetition-path2-positional-ggg1.yaml")
+        .is_file());
+    for f in &files {
+        assert_eq!(
+            f.strip_prefix(&dir).unwrap().components().count(),
+            3,
+            "{f:?}"
+        );
+    }
+}
+
+/// A family's folder that is a link (or a file) is refused: `vectors generate` writes inside
+/// the folder it is given and nowhere else.
+#[cfg(unix)]
+#[test]
+fn generate_refuses_a_link_in_place_of_a_family_folder() {
+    let dir = scratch("generate_link");
+    let elsewhere = scratch("generate_link_elsewhere");
+    std::os::unix::fs::symlink(&elsewhere, dir.join("ggg")).unwrap();
+    let r = run(&["vectors", "generate", dir.to_str().unwrap()]);
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr.contains("a file or a link, not a folder of"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(std::fs::read_dir(&elsewhere).unwrap().count(), 0);
 }
 
 /// The independent reader (`spec/vectors/check_vectors.py`, sharing no code with graphgo:
