@@ -196,6 +196,8 @@ fn cited_in() -> Vec<(String, String)> {
         walk(&root().join(dir), &mut files);
     }
     files.sort();
+    // This file quotes wrong citations to show that the checks catch them.
+    files.retain(|p| !p.ends_with("tests/project/docs.rs"));
     files
         .into_iter()
         .map(|p| {
@@ -339,6 +341,32 @@ fn sources() -> Vec<String> {
     ids
 }
 
+/// The sources a text cites: after `SOURCES.md`, an id in backquotes ("(`spec/SOURCES.md`,
+/// `ggg`)", "[SOURCES.md](SOURCES.md), `dir`"); `Err` for one cited by a number ("text 3").
+fn cited_sources(text: &str) -> Vec<Result<String, String>> {
+    let mut out = Vec::new();
+    for (at, _) in text.match_indices("SOURCES.md") {
+        // The target of a link `[SOURCES.md](SOURCES.md)` is the same citation as its text.
+        if text[..at].ends_with("](") || text[..at].ends_with("](spec/") {
+            continue;
+        }
+        let after = &text[at + "SOURCES.md".len()..];
+        let after = after
+            .trim_start_matches(['`', ')', ']'])
+            .trim_start_matches("(SOURCES.md)")
+            .trim_start_matches("(spec/SOURCES.md)");
+        if let Some(rest) = after.strip_prefix(", `") {
+            out.push(Ok(rest.split('`').next().unwrap_or("").to_string()));
+        } else if let Some(rest) = after.strip_prefix(", text") {
+            out.push(Err(format!(
+                "text{}",
+                rest.chars().take(3).collect::<String>()
+            )));
+        }
+    }
+    out
+}
+
 #[test]
 fn every_cited_source_exists() {
     let known = sources();
@@ -346,25 +374,12 @@ fn every_cited_source_exists() {
     let mut wrong = Vec::new();
     let mut count = 0;
     for (file, text) in cited_in() {
-        // A source is cited as `SOURCES.md`, then its id in backquotes: "(`spec/SOURCES.md`,
-        // `ggg`)", "[SOURCES.md](SOURCES.md), `dir`".
-        for (at, _) in text.match_indices("SOURCES.md") {
-            let after = &text[at + "SOURCES.md".len()..];
-            let after = after
-                .trim_start_matches(['`', ')', ']'])
-                .trim_start_matches("(SOURCES.md)")
-                .trim_start_matches("(spec/SOURCES.md)");
-            if let Some(rest) = after.strip_prefix(", `") {
-                count += 1;
-                let id = rest.split('`').next().unwrap_or("");
-                if !known.iter().any(|k| k == id) {
-                    wrong.push(format!("{file}: SOURCES.md, `{id}`"));
-                }
-            } else if let Some(rest) = after.strip_prefix(", text") {
-                wrong.push(format!(
-                    "{file}: SOURCES.md, text{}: sources are cited by id",
-                    rest.chars().take(3).collect::<String>()
-                ));
+        for cited in cited_sources(&text) {
+            count += 1;
+            match cited {
+                Ok(id) if known.contains(&id) => {}
+                Ok(id) => wrong.push(format!("{file}: `{id}` is no source of the table")),
+                Err(number) => wrong.push(format!("{file}: '{number}': cite a source by id")),
             }
         }
     }
@@ -372,12 +387,27 @@ fn every_cited_source_exists() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+#[test]
+fn the_source_citations_are_read_as_written() {
+    let ok = |id: &str| Ok::<String, String>(id.to_string());
+    assert_eq!(cited_sources("(`spec/SOURCES.md`, `dir`)"), [ok("dir")]);
+    assert_eq!(
+        cited_sources("[SOURCES.md](SOURCES.md), `ggg`,"),
+        [ok("ggg")]
+    );
+    assert_eq!(
+        cited_sources("[SOURCES.md](SOURCES.md), text 4,"),
+        [Err::<String, String>("text 4,".to_string())]
+    );
+    assert_eq!(cited_sources("see SOURCES.md for the list"), []);
+}
+
 // ---------------------------------------------------------------------------------------
 // The README's map of the code
 // ---------------------------------------------------------------------------------------
 
 /// The README's map of the code names every folder of `src/` and every folder at the top of
-/// the repository (but `target/` and `.git/`), so that a newcomer can place any file.
+/// the repository (but those git ignores), so that a newcomer can place any file.
 #[test]
 fn the_readmes_map_names_every_folder() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
@@ -402,8 +432,23 @@ fn the_readmes_map_names_every_folder() {
             missing.push(format!("src/{name}/"));
         }
     }
+    // Folders git ignores at the top (`target/`, `mutants.out*/`, ...) are not the project's.
+    let gitignore = std::fs::read_to_string(root().join(".gitignore")).unwrap_or_default();
+    let ignored = |name: &str| {
+        name == ".git"
+            || gitignore.lines().any(|line| {
+                let Some(pattern) = line.trim().strip_suffix('/') else {
+                    return false;
+                };
+                match pattern.strip_suffix('*') {
+                    _ if pattern.contains('/') => false,
+                    Some(prefix) => name.starts_with(prefix),
+                    None => name == pattern,
+                }
+            })
+    };
     for name in folders(&root()) {
-        if ["target", ".git"].contains(&name.as_str()) {
+        if ignored(&name) {
             continue;
         }
         if !map.contains(&format!("`{name}/`")) {
