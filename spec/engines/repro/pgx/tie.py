@@ -1,5 +1,5 @@
 # pgx 2.6.0 (PyPI pgx, pgx.go.Go, JAX on the CPU): a game that ends tied, two passes on an
-# empty 2x2 board with komi 0 (spec/vectors/generated/pass-pass-ends-grid2x2-ggg1.yaml),
+# empty 2x2 board with komi 0 (spec/vectors/ggg/passes-and-end/pass-pass-ends-grid2x2-ggg1.yaml),
 # and its rewards (spec/engines/pgx.md, verdict 4).
 import os
 
