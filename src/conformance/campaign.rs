@@ -220,6 +220,121 @@ impl Style {
     }
 }
 
+/// The stones that build ko shapes on a grid, Black's and White's, in the order they are
+/// played at the start of the games of the ko and long styles (none on other boards, or on
+/// grids under 4x4). Each shape takes four columns and two rows along an edge:
+///
+/// ```text
+///   row 0:  C  V  .  V       C: the capturer's stones, V: the other side's; the capturer
+///   row 1:  .  C  V  .       takes the ko at the dot of row 0 (column 2), removing the V of
+/// ```
+///
+/// column 1; the other side's move back there would give back the board at once. One shape
+/// in the top left corner (Black the capturer), one at the bottom left with the colours
+/// swapped, and on grids at least 7 wide the same two mirrored to the right: two or four
+/// kos, so that ko threats, double kos and cycles of the whole board (superko) come up.
+pub fn ko_opening(board: &Board) -> [Vec<Vertex>; 2] {
+    let mut stones: [Vec<Vertex>; 2] = [Vec::new(), Vec::new()];
+    let Some((w, h)) = crate::conformance::gtp_rules::grid_sides(board) else {
+        return stones;
+    };
+    if w < 4 || h < 4 {
+        return stones;
+    }
+    const CAPTURER: [(usize, usize); 2] = [(0, 0), (1, 1)];
+    const OTHER: [(usize, usize); 3] = [(1, 0), (3, 0), (2, 1)];
+    let mut corners = vec![(false, false), (false, true)];
+    if w >= 7 {
+        corners.extend([(true, false), (true, true)]);
+    }
+    for (flip_x, flip_y) in corners {
+        // Black captures at the top, White at the bottom.
+        let (capturer, other) = if flip_y { (1, 0) } else { (0, 1) };
+        let at = |(x, y): (usize, usize)| {
+            let x = if flip_x { w - 1 - x } else { x };
+            let y = if flip_y { h - 1 - y } else { y };
+            y * w + x
+        };
+        for (side, points) in [(capturer, &CAPTURER[..]), (other, &OTHER[..])] {
+            for &p in points {
+                let v = at(p);
+                if !stones[0].contains(&v) && !stones[1].contains(&v) {
+                    stones[side].push(v);
+                }
+            }
+        }
+    }
+    stones
+}
+
+/// The next stone of the opening (`opening[player]`, [`ko_opening`]) the player to move can
+/// play, the ones it cannot (taken, or refused) dropped; else, while the opponent's stones are
+/// still to come, a legal move on none of them; `None` once the opening is over (or no such
+/// move is left).
+fn opening_turn(
+    opening: &mut [Vec<Vertex>; 2],
+    legal: &[Turn],
+    rng: &mut Xoshiro256PlusPlus,
+) -> Option<Turn> {
+    let player = legal.first().map(Turn::player)?;
+    let mine = &mut opening[player.index()];
+    while let Some(&v) = mine.first() {
+        mine.remove(0);
+        if legal.contains(&Turn::Move { player, at: v }) {
+            return Some(Turn::Move { player, at: v });
+        }
+    }
+    let theirs = &opening[player.opponent().index()];
+    if theirs.is_empty() {
+        return None;
+    }
+    let free: Vec<Vertex> = legal
+        .iter()
+        .filter_map(|t| match t {
+            Turn::Move { at, .. } if !theirs.contains(at) => Some(*at),
+            _ => None,
+        })
+        .collect();
+    if free.is_empty() {
+        opening[player.opponent().index()].clear();
+        return None;
+    }
+    let at = free[rng.random_range(0..free.len())];
+    Some(Turn::Move { player, at })
+}
+
+/// A position reached by graphgo's own legal play on `board` under `options`: about a third of
+/// the points played at random (no passes), for a game that starts from setup stones. `None`
+/// where graphgo's engine does not play the board.
+fn played_setup(
+    board: &Arc<Board>,
+    options: Options,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Option<Vec<Colour>> {
+    let mut setup = Setup::new(RuleId::Ggg1, Board::clone(board));
+    setup.options = options;
+    let mut game = Engine.start(&setup).ok()?;
+    for _ in 0..board.len() / 3 {
+        let moves: Vec<Turn> = game
+            .legal_turns()
+            .into_iter()
+            .filter(|t| matches!(t, Turn::Move { .. }))
+            .collect();
+        if moves.is_empty() {
+            break;
+        }
+        let turn = &moves[rng.random_range(0..moves.len())];
+        if game.play(turn).is_err() {
+            break;
+        }
+    }
+    let position = game.observe().position;
+    position
+        .iter()
+        .any(|&c| c != Colour::Empty)
+        .then_some(position)
+}
+
 /// The turn a random game plays next: a move from the agreed legal turns (steered by the
 /// game's style), now and then a pass; never a resignation.
 ///
@@ -227,12 +342,19 @@ impl Style {
 /// `play` are checked too (the only check for an engine without `all_legal` or
 /// `is_legal`), and, where the engine keeps whose turn it is, moves of the player not to
 /// move. Both sides refusing a probe changes nothing.
+///
+/// The ko and long styles fight kos: a move that takes a ko is taken (nine times in ten), a
+/// move that would fill a ko the mover took is left (so that the retake stays available), and
+/// in a ko game the player whose retake is refused passes one time in two (a pass as a ko
+/// threat; never after a pass, which would end the game) or plays elsewhere (a threat), then
+/// retakes. Two kos and passes, or four kos (on grids 7 wide), give back whole boards: the
+/// cycles of superko.
 fn random_turn(
     legal: &[Turn],
     position: &[Colour],
     rng: &mut Xoshiro256PlusPlus,
     style: Style,
-    tracker: Option<&mut Tracker>,
+    mut tracker: Option<&mut Tracker>,
     out_of_turn: bool,
     played: usize,
 ) -> Option<Turn> {
@@ -263,7 +385,7 @@ fn random_turn(
         let at = rng.random_range(0..position.len());
         return Some(Turn::Move { player, at });
     }
-    let moves: Vec<Vertex> = legal
+    let mut moves: Vec<Vertex> = legal
         .iter()
         .filter_map(|t| match t {
             Turn::Move { at, .. } => Some(*at),
@@ -274,6 +396,31 @@ fn random_turn(
         .iter()
         .find(|t| matches!(t, Turn::Pass { .. }))
         .cloned();
+    let fights = matches!(style, Style::Ko | Style::Long);
+    if let Some(t) = tracker.as_deref_mut().filter(|_| fights) {
+        let takes = t.ko_captures(&moves);
+        let odds = 0.9;
+        if !takes.is_empty() && rng.random_bool(odds) {
+            let at = takes[rng.random_range(0..takes.len())];
+            return Some(Turn::Move { player, at });
+        }
+        if style == Style::Ko && pass.is_some() && !t.after_pass() && rng.random_bool(0.5) {
+            let banned = refused_empty
+                .iter()
+                .any(|&v| t.situation(v) == Some(Situation::KoRetake));
+            if banned {
+                return pass;
+            }
+        }
+        let open: Vec<Vertex> = moves
+            .iter()
+            .copied()
+            .filter(|&v| !t.fills_own_ko(v))
+            .collect();
+        if !open.is_empty() {
+            moves = open;
+        }
+    }
     let pass_odds = match style {
         Style::Random => 0.03,
         Style::Ko => 0.01,
@@ -486,6 +633,11 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
     let plan = run.plan;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(plan.seed);
     let compared = run.engine.compared();
+    // Setup stones (and White first) only where both sides take them.
+    let (stones, white_first) = {
+        let support = run.engine.support();
+        (support.setup_stones, support.white_first)
+    };
     let mut index = 0;
     'boards: for board in boards {
         // Twice the board's points (at least 20, at most 150; 400 on boards over 200
@@ -507,6 +659,24 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
                 .komi
                 .clone()
                 .unwrap_or_else(|| BigRational::from_integer(0.into()));
+            // Every other game of the random style starts from setup stones where the engine
+            // takes them: a position of graphgo's own legal play, given as setup (and White
+            // first in one of two, where the engine takes that too).
+            let staged = stones && style == Style::Random && (game_of_board / 4) % 2 == 1;
+            if staged {
+                if let Some(initial) = played_setup(board, setup.options, &mut rng) {
+                    setup.initial = initial;
+                    if white_first && rng.random_bool(0.5) {
+                        setup.to_move = Player::White;
+                    }
+                }
+            }
+            let staged = setup.initial.iter().any(|&c| c != Colour::Empty);
+            // The ko and long styles open with ko shapes on grids.
+            let mut opening = match style {
+                Style::Ko | Style::Long if !staged => ko_opening(board),
+                _ => [Vec::new(), Vec::new()],
+            };
             let mut session = match compare::Session::start(run.reference, run.engine, &setup) {
                 Ok(Some(s)) => s,
                 Ok(None) => {
@@ -557,7 +727,7 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
             let mut counts = Counts::new();
             let mut checked = run.engine.checked_points();
             if let Some(t) = tracker.as_mut() {
-                t.count(checked.as_deref(), &mut counts);
+                count_state(t, checked.as_deref(), staged, &mut counts);
             }
             let mut turns: Vec<Turn> = Vec::new();
             // Past the turn cap both pass; a game whose passes are refused stops a little
@@ -591,8 +761,14 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
                     .iter()
                     .find(|t| matches!(t, Turn::Pass { .. }))
                     .cloned();
+                let opened = if opening.iter().all(Vec::is_empty) {
+                    None
+                } else {
+                    opening_turn(&mut opening, session.legal_turns(), &mut rng)
+                };
                 let chosen = match pass {
                     Some(pass) if turns.len() >= max_turns => Some(pass),
+                    _ if opened.is_some() => opened,
                     _ => random_turn(
                         session.legal_turns(),
                         &position,
@@ -640,7 +816,7 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
                         checked = run.engine.checked_points();
                         if let Some(t) = tracker.as_mut() {
                             t.played(&turn);
-                            t.count(checked.as_deref(), &mut counts);
+                            count_state(t, checked.as_deref(), staged, &mut counts);
                         }
                     }
                     Err(d) => {
@@ -671,6 +847,22 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
             run.finish(index, found_in, game, diverged, progress);
         }
     }
+}
+
+/// The decisive situations of the state `tracker` follows, among `points` (`None`: all),
+/// counted into `counts`; in a game from setup stones, a state with any of them counts once
+/// more, for the setup ([`Situation::FromSetup`]).
+fn count_state(tracker: &mut Tracker, points: Option<&[Vertex]>, staged: bool, counts: &mut Counts) {
+    if !staged {
+        tracker.count(points, counts);
+        return;
+    }
+    let mut here = Counts::new();
+    tracker.count(points, &mut here);
+    if !here.is_empty() {
+        *counts.entry(Situation::FromSetup).or_default() += 1;
+    }
+    decisive::add(counts, &here);
 }
 
 /// "9x9" for a grid, "a board of N points" otherwise.

@@ -37,6 +37,10 @@ pub enum Situation {
     Scored,
     /// A move of the player not to move.
     OutOfTurn,
+    /// A state of a game that started from setup stones (the position the implementation
+    /// was given, not one it played to) where one of the situations above is presented: the
+    /// setup decides the answer there too.
+    FromSetup,
 }
 
 /// Counts of decisive situations.
@@ -161,6 +165,11 @@ impl Tracker {
         }
     }
 
+    /// Whether the last turn followed was a pass (a pass now would end the game).
+    pub fn after_pass(&self) -> bool {
+        self.passes > 0
+    }
+
     /// Follows a turn both sides played.
     pub fn played(&mut self, turn: &Turn) {
         if self.game.play(turn).is_err() {
@@ -172,6 +181,47 @@ impl Tracker {
         };
         let g = self.game.game();
         self.seen.push((g.goban.hash(), g.to_move));
+    }
+
+    /// Among `moves` (of the player to move), those that take a ko: a stone placed where
+    /// every neighbour is the opponent's, capturing exactly one stone, so that the opponent's
+    /// move at the captured point would take it back at once ([`Situation::KoRetake`]).
+    pub fn ko_captures(&mut self, moves: &[Vertex]) -> Vec<Vertex> {
+        let g = self.game.game();
+        let me = g.to_move;
+        let opponent = 3 - me;
+        let mut out = Vec::new();
+        for &v in moves {
+            if v >= g.goban.len() || g.goban.colour(v as u32) != crate::engine::goban::EMPTY {
+                continue;
+            }
+            let around = g.goban.neighbours(v as u32);
+            if around.is_empty() || around.iter().any(|&u| g.goban.colour(u) != opponent) {
+                continue;
+            }
+            let effect = g.goban.analyse(v as u32, me, &mut self.scratch);
+            if effect.opp_removed == 1 && effect.own_removed == 0 {
+                out.push(v);
+            }
+        }
+        out
+    }
+
+    /// Whether a move at `v` by the player to move would fill a ko it took: `v` is the only
+    /// liberty of a lone stone of the mover's (a fight steered on leaves it open).
+    pub fn fills_own_ko(&self, v: Vertex) -> bool {
+        let g = self.game.game();
+        let me = g.to_move;
+        if v >= g.goban.len() {
+            return false;
+        }
+        g.goban.neighbours(v as u32).iter().any(|&u| {
+            g.goban.colour(u) == me
+                && g.goban.neighbours(u).iter().all(|&w| {
+                    let c = g.goban.colour(w);
+                    c != me && (c != crate::engine::goban::EMPTY || w as usize == v)
+                })
+        })
     }
 
     /// The moves of the player to move whose situation is `wanted`, among `moves`.

@@ -12,6 +12,10 @@ use graphgo::conformance::gtp_rules::{board_of_report, parse_result, EngineResul
 use graphgo::conformance::report::{self, Group, View};
 use graphgo::game::{Player, RuleId, Setup, Turn};
 use num_rational::BigRational;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
+
+use graphgo::game::{Colour, Playable, RuleSet, Unsupported};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -260,4 +264,258 @@ fn each_planted_departure_is_found_in_its_own_column_and_the_honest_row_passes()
         problems.iter().any(|p| p.starts_with("toy, honest:")),
         "{problems:?}"
     );
+}
+
+/// The rules with no repetition rule and every self-capture allowed: what a move does.
+fn free_options() -> graphgo::game::Options {
+    use graphgo::game::{Options, Repetition, SelfCapture};
+    Options {
+        self_capture: SelfCapture::All,
+        repetition: Repetition::None,
+        ..Options::default()
+    }
+}
+
+#[test]
+fn the_ko_opening_builds_kos_whose_retake_gives_back_the_board_at_once() {
+    use graphgo::conformance::campaign::ko_opening;
+    use graphgo::game::{Options, Repetition, RuleSet, SelfCapture};
+    use graphgo::variants::Spec;
+    // 5x5, point (x, y) numbered y * 5 + x, worked by hand from the shape's drawing: Black's
+    // (0,0), (1,1) and White's (1,0), (3,0), (2,1) on row 0; on row 4 the same with the
+    // colours swapped: White's (0,4), (1,3) and Black's (1,4), (3,4), (2,3).
+    let board = Board::grid(5, 5).unwrap();
+    let at = |x: usize, y: usize| y * 5 + x;
+    let [black, white] = ko_opening(&board);
+    assert_eq!(black, [at(0, 0), at(1, 1), at(1, 4), at(3, 4), at(2, 3)]);
+    assert_eq!(white, [at(1, 0), at(3, 0), at(2, 1), at(0, 4), at(1, 3)]);
+    // Too small for a shape: none.
+    assert_eq!(ko_opening(&Board::grid(3, 3).unwrap()), [vec![], vec![]]);
+    // Played alternately by the transcription under simple ko, every stone is legal; then
+    // Black takes the top ko, White may not take back at once, and takes the bottom ko.
+    let simple = Options {
+        self_capture: SelfCapture::None,
+        repetition: Repetition::Simple,
+        ..Options::default()
+    };
+    let mut turns = Vec::new();
+    for (b, w) in black.iter().zip(&white) {
+        turns.push(Turn::Move {
+            player: Player::Black,
+            at: *b,
+        });
+        turns.push(Turn::Move {
+            player: Player::White,
+            at: *w,
+        });
+    }
+    for options in [simple, free_options()] {
+        let mut setup = Setup::new(RuleId::Ggg1, board.clone());
+        setup.options = options;
+        let mut g = Spec.start(&setup).unwrap();
+        for t in &turns {
+            g.play(t).unwrap_or_else(|e| panic!("{t:?}: {e:?}"));
+        }
+        let before = g.observe().position;
+        g.play(&Turn::Move {
+            player: Player::Black,
+            at: at(2, 0),
+        })
+        .unwrap();
+        assert_eq!(
+            g.observe().position[at(1, 0)],
+            graphgo::game::Colour::Empty,
+            "Black's ko capture removes White's (1,0)"
+        );
+        let retake = Turn::Move {
+            player: Player::White,
+            at: at(1, 0),
+        };
+        if options == simple {
+            assert!(g.play(&retake).is_err(), "the retake is refused under simple ko");
+            g.play(&Turn::Move {
+                player: Player::White,
+                at: at(2, 4),
+            })
+            .unwrap();
+            assert!(g
+                .play(&Turn::Move {
+                    player: Player::Black,
+                    at: at(1, 4),
+                })
+                .is_err());
+        } else {
+            g.play(&retake).unwrap();
+            assert_eq!(g.observe().position, before, "the retake gives the board back");
+        }
+    }
+}
+
+/// graphgo's engine as the implementation under test, counting by itself, with the
+/// transcription, the decisive situations of simple ko and superko of every state it plays
+/// to: the points whose move (removing none of the mover's stones) gives back the board of two
+/// turns before (a ko retake), or an older board (a repetition); and the games it starts from
+/// stones.
+#[derive(Default)]
+struct Counting {
+    ko: AtomicU64,
+    repeats: AtomicU64,
+    staged: AtomicU64,
+}
+
+struct CountingRules(Arc<Counting>);
+
+struct CountingGame {
+    inner: Box<dyn Playable>,
+    board: Arc<Board>,
+    history: Vec<Vec<Colour>>,
+    counts: Arc<Counting>,
+}
+
+impl RuleSet for CountingRules {
+    fn name(&self) -> &str {
+        "counting"
+    }
+    fn start(&self, setup: &Setup) -> Result<Box<dyn Playable>, Unsupported> {
+        let inner = graphgo::engine::Engine.start(setup)?;
+        if setup.initial.iter().any(|&c| c != Colour::Empty) {
+            self.0.staged.fetch_add(1, Relaxed);
+        }
+        let history = vec![inner.observe().position];
+        Ok(Box::new(CountingGame {
+            inner,
+            board: Arc::clone(&setup.board),
+            history,
+            counts: Arc::clone(&self.0),
+        }))
+    }
+}
+
+impl CountingGame {
+    /// Counts the state just reached, point by point, by the transcription's own move.
+    fn count(&self) {
+        let Some(mover) = self.inner.observe().to_move else {
+            return;
+        };
+        let n = self.history.len();
+        let now = &self.history[n - 1];
+        let mine = |p: &[Colour]| p.iter().filter(|&&c| c == mover.colour()).count();
+        for v in (0..now.len()).filter(|&v| now[v] == Colour::Empty) {
+            let mut setup = Setup::new(RuleId::Ggg1, Board::clone(&self.board));
+            setup.options = free_options();
+            setup.initial = now.clone();
+            setup.to_move = mover;
+            let mut g = graphgo::variants::Spec.start(&setup).unwrap();
+            if g.play(&Turn::Move { player: mover, at: v }).is_err() {
+                continue;
+            }
+            let after = g.observe().position;
+            if mine(&after) < mine(now) + 1 {
+                continue; // a self-capture: its own group
+            }
+            if n >= 2 && after == self.history[n - 2] {
+                self.counts.ko.fetch_add(1, Relaxed);
+            } else if self.history[..n.saturating_sub(2)].contains(&after) {
+                self.counts.repeats.fetch_add(1, Relaxed);
+            }
+        }
+    }
+}
+
+impl Playable for CountingGame {
+    fn observe(&self) -> graphgo::game::Observation {
+        self.inner.observe()
+    }
+    fn legal_turns(&self) -> Vec<Turn> {
+        self.inner.legal_turns()
+    }
+    fn play(&mut self, turn: &Turn) -> Result<(), graphgo::game::Illegal> {
+        self.inner.play(turn)?;
+        self.history.push(self.inner.observe().position);
+        self.count();
+        Ok(())
+    }
+    fn play_traced(
+        &mut self,
+        turn: &Turn,
+    ) -> Result<Vec<graphgo::game::Applied>, graphgo::game::Illegal> {
+        self.play(turn).map(|()| Vec::new())
+    }
+}
+
+/// A campaign of `games` games on `board` against [`Counting`], graphgo pinned to positional
+/// superko without self-capture, setup stones taken or not: the campaign's counts and the
+/// engine's own.
+fn counted_campaign(
+    board: Board,
+    games: u64,
+    setup_stones: bool,
+) -> (graphgo::conformance::campaign::CampaignReport, Arc<Counting>) {
+    use graphgo::conformance::engine::{Declared, Support};
+    use graphgo::conformance::verify::{Games, VerifyPlan};
+    use graphgo::game::{Options, Repetition, SelfCapture};
+    let counts = Arc::new(Counting::default());
+    let engine = Declared {
+        rules: CountingRules(Arc::clone(&counts)),
+        support: Support {
+            setup_stones,
+            white_first: setup_stones,
+            ..Support::everything()
+        },
+    };
+    let mut plan = VerifyPlan::new("unused");
+    plan.vectors = None;
+    plan.seed = 7;
+    plan.games = games;
+    plan.games_on = Games::Boards {
+        boards: vec![Arc::new(board)],
+    };
+    plan.options = Some(Options {
+        self_capture: SelfCapture::None,
+        repetition: Repetition::Positional,
+        ..Options::default()
+    });
+    plan.komi = Some(BigRational::from_integer(0.into()));
+    let report = graphgo::conformance::campaign::campaign(&engine, &plan, &mut |_| {});
+    (report, counts)
+}
+
+#[test]
+fn the_steered_games_present_fifty_ko_retakes_and_repetitions_counted_as_the_engine_sees_them() {
+    // 16 games on 5x5 (4 of each style; the ko and long ones open with two kos): every one
+    // agrees (graphgo against itself), and the campaign's counts of ko retakes and
+    // repetitions are the ones the engine's own count, by the transcription, finds.
+    let (report, counts) = counted_campaign(Board::grid(5, 5).unwrap(), 16, false);
+    assert_eq!(report.agreed_games, 16, "{:?}", report.stopped);
+    let got = |s: Situation| report.decisive.get(&s).copied().unwrap_or(0);
+    let ko = counts.ko.load(Relaxed);
+    let repeats = counts.repeats.load(Relaxed);
+    assert_eq!(got(Situation::KoRetake), ko);
+    assert_eq!(
+        got(Situation::RepeatSameToMove) + got(Situation::RepeatOtherToMove),
+        repeats
+    );
+    // The steering's point: at least the report's threshold for a cell in 16 games.
+    assert!(ko >= 50, "{ko} ko retakes");
+    assert!(repeats >= 50, "{repeats} repetitions");
+    // No game starts from stones where the engine takes none.
+    assert_eq!(counts.staged.load(Relaxed), 0);
+    assert_eq!(got(Situation::FromSetup), 0);
+}
+
+#[test]
+fn games_from_setup_stones_are_played_where_the_engine_takes_them() {
+    // Of 16 games on one board, games 4 and 12 (the random style's every other game, as
+    // campaign.rs says) start from a position of graphgo's own play given as setup stones.
+    let (report, counts) = counted_campaign(Board::grid(5, 5).unwrap(), 16, true);
+    assert_eq!(report.agreed_games, 16, "{:?}", report.stopped);
+    assert_eq!(counts.staged.load(Relaxed), 2);
+    let from_setup = report
+        .decisive
+        .get(&Situation::FromSetup)
+        .copied()
+        .unwrap_or(0);
+    // Each state of those games with a decisive situation counts once: a game of up to 50
+    // turns on 25 points, captures and self-captures on most turns.
+    assert!((10..=2 * 51).contains(&from_setup), "{from_setup}");
 }

@@ -90,6 +90,7 @@ impl Group {
             Situation::EndingPass => &[Group::PassesAndEnd],
             Situation::Scored => &[Group::Scoring],
             Situation::OutOfTurn => &[Group::TurnOrder],
+            Situation::FromSetup => &[Group::SetupAndHandicap],
         }
     }
 }

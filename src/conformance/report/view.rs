@@ -501,6 +501,21 @@ pub fn run_view_on(
             });
             continue;
         }
+        // Setup stones reach an implementation only by GTP loadsgf (spec/FORMAT.md): where it
+        // takes none, no game starts from them and no vector with them is played.
+        if g == Group::SetupAndHandicap
+            && !engine.support().setup_stones
+            && cell.vectors_passed + cell.vectors_failed == 0
+            && !cell.failed()
+        {
+            cell.not = Some(if row.rule("setup_stones") == "false" {
+                "not checked: the implementation sets up no stones (setup_stones false)".into()
+            } else {
+                "not checked: the adapter answers no loadsgf, by which graphgo sends setup stones"
+                    .into()
+            });
+            continue;
+        }
         if let Some(why) = not_checked(row, view, g, compared).filter(|_| !cell.failed()) {
             // Not compared; a finding placed here (an implementation that ended the game)
             // still shows.
