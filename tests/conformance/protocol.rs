@@ -280,7 +280,7 @@ fn free_options() -> graphgo::game::Options {
 fn the_ko_opening_builds_kos_whose_retake_gives_back_the_board_at_once() {
     use graphgo::conformance::campaign::ko_opening;
     use graphgo::game::{Options, Repetition, RuleSet, SelfCapture};
-    use graphgo::variants::Spec;
+    use graphgo::variants::Rules;
     // 5x5, point (x, y) numbered y * 5 + x, worked by hand from the shape's drawing: Black's
     // (0,0), (1,1) and White's (1,0), (3,0), (2,1) on row 0; on row 4 the same with the
     // colours swapped: White's (0,4), (1,3) and Black's (1,4), (3,4), (2,3).
@@ -312,7 +312,7 @@ fn the_ko_opening_builds_kos_whose_retake_gives_back_the_board_at_once() {
     for options in [simple, free_options()] {
         let mut setup = Setup::new(RuleId::Ggg1, board.clone());
         setup.options = options;
-        let mut g = Spec.start(&setup).unwrap();
+        let mut g = Rules.start(&setup).unwrap();
         for t in &turns {
             g.play(t).unwrap_or_else(|e| panic!("{t:?}: {e:?}"));
         }
@@ -405,7 +405,7 @@ impl CountingGame {
             setup.options = free_options();
             setup.initial = now.clone();
             setup.to_move = mover;
-            let mut g = graphgo::variants::Spec.start(&setup).unwrap();
+            let mut g = graphgo::variants::Rules.start(&setup).unwrap();
             if g.play(&Turn::Move { player: mover, at: v }).is_err() {
                 continue;
             }
