@@ -806,17 +806,26 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
                     Ok(Verdict::Refused(_)) => {
                         if let Some(s) = own {
                             *counts.entry(s).or_default() += 1;
+                            if staged {
+                                *counts.entry(Situation::FromSetup).or_default() += 1;
+                            }
                         }
                     }
                     Ok(_) => {
                         if let Some(s) = own {
                             *counts.entry(s).or_default() += 1;
+                            if staged {
+                                *counts.entry(Situation::FromSetup).or_default() += 1;
+                            }
                         }
                         turns.push(turn.clone());
                         checked = run.engine.checked_points();
                         if let Some(t) = tracker.as_mut() {
                             t.played(&turn);
-                            count_state(t, checked.as_deref(), staged, &mut counts);
+                            // A state after the end presents nothing.
+                            if session.observation().result.is_none() {
+                                count_state(t, checked.as_deref(), staged, &mut counts);
+                            }
                         }
                     }
                     Err(d) => {
@@ -851,8 +860,14 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
 
 /// The decisive situations of the state `tracker` follows, among `points` (`None`: all),
 /// counted into `counts`; in a game from setup stones, a state with any of them counts once
-/// more, for the setup ([`Situation::FromSetup`]).
-fn count_state(tracker: &mut Tracker, points: Option<&[Vertex]>, staged: bool, counts: &mut Counts) {
+/// more, for the setup ([`Situation::FromSetup`]), as does a turn given there whose own
+/// situation is counted (an engine that answers only `play`).
+fn count_state(
+    tracker: &mut Tracker,
+    points: Option<&[Vertex]>,
+    staged: bool,
+    counts: &mut Counts,
+) {
     if !staged {
         tracker.count(points, counts);
         return;
