@@ -43,3 +43,14 @@ print("komi 0, B E5, W A1, two passes (one stone each, no territory): result", g
 doc = sente.Game.is_legal.__doc__
 print("Game.is_legal's docstring:",
       " | ".join(line.strip() for line in doc.splitlines() if line.strip().startswith("#.")))
+# A refused move between two passes: the second pass does not end the game.
+for refused in (False, True):
+    g = game(["E5", "pass"])
+    if refused:
+        try:
+            g.play(*xy("E5"), B)  # Black on the occupied E5: IllegalMoveException
+        except sente.exceptions.IllegalMoveException:
+            pass
+    g.play(None)
+    print("B E5, W pass," + (" Black's refused E5," if refused else ""), "B pass: is_over",
+          g.is_over())
