@@ -892,3 +892,241 @@ fn dir_note_pairs_worth_zero() {
     let o = lasso(&g, &["B p"], &["W q", "B p"]).unwrap();
     assert_eq!(o.final_scores, Some([q(1, 1), q(0, 1)]));
 }
+
+/// Issue 30: the game of `dir_turn_every_arm_by_hand`, turn by turn, with the clauses each
+/// turn applied, in order, and what each did, read off the rules: `dir:KOMI` names komi,
+/// then the colour is chosen and White gains komi, and Black's turn begins (`dir:TURNS`: the
+/// position joins the history); a placement is `dir:TURNS`, then `dir:CAPTURE` removes the
+/// opposing stones without liberties and then the mover's own (a step each, empty when
+/// none); a bid, its answer and the reset are `dir:KO`, and after the answer or the reset a
+/// turn begins; an optional step not taken is declined under its clause, then the rules go
+/// on to the turn taken.
+#[test]
+fn dir_turn_every_arm_traces_its_clauses() {
+    use graphgo::game::clause::Directed;
+    use graphgo::game::trace::{Applied, Effect};
+    let g = game(PAIR);
+    let (black, white) = (Player::Black, Player::White);
+    let traced = |texts: &[&str], last: &str| -> Vec<Applied> {
+        let s = played(&g, texts);
+        let t = Turn::parse(last, &g.setup.board).unwrap();
+        directed::turn(&s, &t).unwrap().applied
+    };
+    let did = |clause: Directed, effect: Effect| Applied::new(clause, effect);
+    let begun = |to_move| did(Directed::Turns, Effect::TurnBegun { to_move });
+    let placed = |player, at| {
+        did(
+            Directed::Turns,
+            Effect::Placed {
+                player,
+                at,
+                points: vec![at],
+            },
+        )
+    };
+    let removed = |colour, points: &[usize]| {
+        did(
+            Directed::Capture,
+            Effect::Removed {
+                colour,
+                points: points.to_vec(),
+            },
+        )
+    };
+
+    assert_eq!(
+        directed::start(&g.setup).unwrap().applied,
+        [did(Directed::Intro, Effect::Setup)]
+    );
+    let mut so_far: Vec<&str> = Vec::new();
+    let mut step = |t: &'static str, expected: Vec<Applied>| {
+        assert_eq!(traced(&so_far, t), expected, "after {so_far:?}, {t}");
+        so_far.push(t);
+    };
+    step(
+        "first komi 1/2",
+        vec![did(Directed::Komi, Effect::KomiNamed { komi: q(1, 2) })],
+    );
+    step(
+        "second takes white",
+        vec![
+            did(
+                Directed::Komi,
+                Effect::ColourChosen {
+                    colour: white,
+                    scores: [q(0, 1), q(1, 2)],
+                },
+            ),
+            begun(black),
+        ],
+    );
+    step(
+        "W delete",
+        vec![did(
+            Directed::Turns,
+            Effect::HistoryDeleted { player: white },
+        )],
+    );
+    // Black p reaches the empty q: nothing is removed, of either colour.
+    step(
+        "B p",
+        vec![
+            placed(black, 0),
+            removed(Colour::White, &[]),
+            removed(Colour::Black, &[]),
+        ],
+    );
+    step(
+        "B bid 1",
+        vec![did(
+            Directed::Ko,
+            Effect::Bid {
+                player: black,
+                amount: q(1, 1),
+            },
+        )],
+    );
+    step(
+        "W ignore",
+        vec![
+            did(Directed::Ko, Effect::BidIgnored { player: white }),
+            begun(white),
+        ],
+    );
+    // White q leaves black p, which reaches only q, without a liberty.
+    step(
+        "W q",
+        vec![
+            placed(white, 1),
+            removed(Colour::Black, &[0]),
+            removed(Colour::White, &[]),
+        ],
+    );
+    step(
+        "W bid 2",
+        vec![did(
+            Directed::Ko,
+            Effect::Bid {
+                player: white,
+                amount: q(2, 1),
+            },
+        )],
+    );
+    // The ko loser, White, gains the bid: 1/2 + 2.
+    step(
+        "B winner black",
+        vec![did(
+            Directed::Ko,
+            Effect::KoWinnerNamed {
+                player: black,
+                winner: black,
+                scores: [q(0, 1), q(5, 2)],
+            },
+        )],
+    );
+    step(
+        "B reset X.",
+        vec![
+            did(Directed::Ko, Effect::BoardReset { player: black }),
+            begun(black),
+        ],
+    );
+    step(
+        "B pass",
+        vec![
+            did(Directed::Turns, Effect::Passed { player: black }),
+            begun(white),
+        ],
+    );
+    step(
+        "W q",
+        vec![
+            placed(white, 1),
+            removed(Colour::Black, &[0]),
+            removed(Colour::White, &[]),
+        ],
+    );
+    // No bid: declined (dir:KO), Black's turn begins, and Black's p removes white q.
+    step(
+        "B p",
+        vec![
+            did(Directed::Ko, Effect::Declined),
+            begun(black),
+            placed(black, 0),
+            removed(Colour::White, &[1]),
+            removed(Colour::Black, &[]),
+        ],
+    );
+    step(
+        "B bid 0",
+        vec![did(
+            Directed::Ko,
+            Effect::Bid {
+                player: black,
+                amount: q(0, 1),
+            },
+        )],
+    );
+    step(
+        "W winner white",
+        vec![did(
+            Directed::Ko,
+            Effect::KoWinnerNamed {
+                player: white,
+                winner: white,
+                scores: [q(0, 1), q(5, 2)],
+            },
+        )],
+    );
+    // No reset: declined (dir:KO), White's turn begins, White passes, Black's turn begins.
+    step(
+        "W pass",
+        vec![
+            did(Directed::Ko, Effect::Declined),
+            begun(white),
+            did(Directed::Turns, Effect::Passed { player: white }),
+            begun(black),
+        ],
+    );
+
+    // A komi not named: declined (dir:KOMI), Black's first turn begins, Black places.
+    assert_eq!(
+        traced(&[], "B p"),
+        [
+            did(Directed::Komi, Effect::Declined),
+            begun(black),
+            placed(black, 0),
+            removed(Colour::White, &[]),
+            removed(Colour::Black, &[]),
+        ]
+    );
+    // The first player takes White: White still gains the komi.
+    assert_eq!(
+        traced(&["first komi 3"], "second takes black"),
+        [
+            did(
+                Directed::Komi,
+                Effect::ColourChosen {
+                    colour: black,
+                    scores: [q(0, 1), q(3, 1)],
+                },
+            ),
+            begun(black),
+        ]
+    );
+    // dir:CAPTURE, the mover's own stone: p has no arc out, so a stone there has no
+    // liberty and goes at once.
+    let sink = game("rules: directed\nboard: {digraph: {vertices: [p, q], arcs: [[q, p]]}}\n");
+    let s = directed::start(&sink.setup).unwrap().state;
+    let t = Turn::parse("B p", &sink.setup.board).unwrap();
+    assert_eq!(
+        directed::turn(&s, &t).unwrap().applied,
+        [
+            did(Directed::Komi, Effect::Declined),
+            begun(black),
+            placed(black, 0),
+            removed(Colour::White, &[]),
+            removed(Colour::Black, &[0]),
+        ]
+    );
+}

@@ -921,3 +921,343 @@ fn the_turn_reaches_every_arm() {
         })
     );
 }
+
+/// Issue 30: each arm of the turn, and the start, returns the clauses it applied in the
+/// order the rules act, each with what it did. Every list below is read off the rules text
+/// and `spec/ggg.md`: the start is `ggg1:0` (then `ggg1:notes` when the setup is not the
+/// bare board, `ggg3:0` under version 3); a move is `ggg1:2` (`ggg2:2` under version 2,
+/// which restates it), then each group removed, the opponent's before the mover's (`ggg1:2`
+/// by the liberties of `ggg1:1`), then the repetition rule it passes (`ggg1:3`, or `ggg3:3`),
+/// then under version 3 the prisoners (`ggg3:2`); a pass is `ggg1:2`, and under version 3
+/// its payment (`ggg3:2`) and the superko it is not subject to (`ggg3:3`); then rule 4 when
+/// it ends the game, with the counts (`ggg1:4`) or the moves refused (`ggg2:4`, `ggg3:4`).
+#[test]
+fn the_trace_of_each_arm_names_its_clauses_in_order() {
+    use graphgo::game::clause::Clause;
+    use graphgo::game::trace::{Applied, Effect};
+    use graphgo::game::{GameResult, Illegal, Setup};
+    use table::int;
+    let (black, white) = (Player::Black, Player::White);
+    let started = |setup: &Setup| ggg::start(setup).expect("the setup starts");
+    let after = |state: &ggg::State, turn: Turn| ggg::turn(state, &turn).expect("accepted");
+    let placed = |rule: Ggg, player, at, through: &'static [Clause]| {
+        Applied::through(
+            rule,
+            Effect::Placed {
+                player,
+                at,
+                points: vec![at],
+            },
+            through,
+        )
+    };
+    let removed = |colour, points: &[usize]| {
+        Applied::through(
+            Ggg::V1R2,
+            Effect::Removed {
+                colour,
+                points: points.to_vec(),
+            },
+            &[Clause::Ggg(Ggg::V1R1)],
+        )
+    };
+    let repeats = |rule: Ggg, name: &str| {
+        Illegal::new(rule, format!("{name} would repeat an earlier position"))
+    };
+
+    // ggg1:0 — the bare board: the setup alone.
+    let path3 = stones(RuleId::Ggg1, Board::path(3).unwrap(), &[], &[]);
+    let s = started(&path3);
+    assert_eq!(s.applied, [Applied::new(Ggg::V1R0, Effect::Setup)]);
+    // ggg1:notes — a stone placed, White first, or komi: each alone is a start other than
+    // the bare board.
+    let handicap = |setup: &Setup, stones, to_move, komi| {
+        assert_eq!(
+            started(setup).applied,
+            [
+                Applied::new(Ggg::V1R0, Effect::Setup),
+                Applied::new(
+                    Ggg::V1Notes,
+                    Effect::Handicap {
+                        stones,
+                        to_move,
+                        komi
+                    }
+                ),
+            ]
+        );
+    };
+    handicap(
+        &stones(RuleId::Ggg1, Board::path(3).unwrap(), &["1"], &[]),
+        1,
+        black,
+        int(0),
+    );
+    let mut white_first = path3.clone();
+    white_first.to_move = white;
+    handicap(&white_first, 0, white, int(0));
+    let mut komi = path3.clone();
+    komi.komi = int(7);
+    handicap(&komi, 0, black, int(7));
+    // ggg3:0 — version 3 adds the prisoner counts to the equipment.
+    let path3_v3 = stones(RuleId::Ggg3, Board::path(3).unwrap(), &[], &[]);
+    assert_eq!(
+        started(&path3_v3).applied,
+        [
+            Applied::new(Ggg::V1R0, Effect::Setup),
+            Applied::new(Ggg::V3R0, Effect::Setup)
+        ]
+    );
+
+    // ggg1:2 — Black at 2 between White's 1 and 3: White's two groups lose their last
+    // liberty and go, in the order of their vertices; the colouring is new (ggg1:3).
+    let flanked = stones(RuleId::Ggg1, Board::path(3).unwrap(), &[], &["1", "3"]);
+    let p = after(
+        &started(&flanked).state,
+        Turn::Move {
+            player: black,
+            at: 1,
+        },
+    );
+    assert_eq!(
+        p.applied,
+        [
+            placed(Ggg::V1R2, black, 1, &[]),
+            removed(Colour::White, &[0]),
+            removed(Colour::White, &[2]),
+            Applied::new(Ggg::V1R3, Effect::Allowed),
+        ]
+    );
+    // ggg1:2 step 3 — Black at 2 beside its own 1, against White's 3 on the path of four:
+    // White's 3 keeps the liberty 4, Black's group {1, 2} has none and goes.
+    let own = stones(RuleId::Ggg1, Board::path(4).unwrap(), &["1"], &["3"]);
+    let p = after(
+        &started(&own).state,
+        Turn::Move {
+            player: black,
+            at: 1,
+        },
+    );
+    assert_eq!(
+        p.applied,
+        [
+            placed(Ggg::V1R2, black, 1, &[]),
+            removed(Colour::Black, &[0, 1]),
+            Applied::new(Ggg::V1R3, Effect::Allowed),
+        ]
+    );
+
+    // ggg1:2, ggg1:4 — two passes; the second ends the game, and each player's count is
+    // given: Black's 1 and the empty 2, 3, which touch Black only (3); White nothing (0).
+    let one = stones(RuleId::Ggg1, Board::path(3).unwrap(), &["1"], &[]);
+    let p = after(&started(&one).state, Turn::Pass { player: black });
+    assert_eq!(
+        p.applied,
+        [Applied::new(Ggg::V1R2, Effect::Passed { player: black })]
+    );
+    let p = after(&p.state, Turn::Pass { player: white });
+    let result = GameResult {
+        winner: Some(black),
+        by: EndReason::Score,
+        score: scores(3, 0),
+    };
+    let counted = |player, own: &[usize], territory: &[usize], score| {
+        Applied::new(
+            Ggg::V1R4,
+            Effect::Counted {
+                player,
+                own: own.to_vec(),
+                territory: territory.to_vec(),
+                score: int(score),
+            },
+        )
+    };
+    assert_eq!(
+        p.applied,
+        [
+            Applied::new(Ggg::V1R2, Effect::Passed { player: white }),
+            Applied::new(Ggg::V1R4, Effect::Ended { result }),
+            counted(black, &[0], &[1, 2], 3),
+            counted(white, &[], &[], 0),
+        ]
+    );
+    // ggg1:4 — a resignation ends the game; the scores are still counted (the empty path
+    // touches no stone: it counts for both, 3 each).
+    let p = after(&s.state, Turn::Resign { player: black });
+    let result = GameResult {
+        winner: Some(white),
+        by: EndReason::Resignation,
+        score: scores(3, 3),
+    };
+    assert_eq!(
+        p.applied,
+        [
+            Applied::new(Ggg::V1R2, Effect::Resigned { player: black }),
+            Applied::new(Ggg::V1R4, Effect::Ended { result }),
+            counted(black, &[], &[0, 1, 2], 3),
+            counted(white, &[], &[0, 1, 2], 3),
+        ]
+    );
+
+    // ggg2:2 — version 2 restates the move of ggg1:2. After Black's 2 on the empty path,
+    // White's move at 1 or 3 removes itself and gives back the colouring Black's move made
+    // (ggg1:3): White cannot move, and loses (ggg2:4), each refusal named.
+    let path3_v2 = stones(RuleId::Ggg2, Board::path(3).unwrap(), &[], &[]);
+    let s2 = started(&path3_v2);
+    assert_eq!(s2.applied, [Applied::new(Ggg::V1R0, Effect::Setup)]);
+    let p = after(
+        &s2.state,
+        Turn::Move {
+            player: black,
+            at: 1,
+        },
+    );
+    let no_move = GameResult {
+        winner: Some(black),
+        by: EndReason::NoMove,
+        score: None,
+    };
+    assert_eq!(
+        p.applied,
+        [
+            placed(Ggg::V2R2, black, 1, &[Clause::Ggg(Ggg::V1R2)]),
+            Applied::new(Ggg::V1R3, Effect::Allowed),
+            Applied::new(
+                Ggg::V2R4,
+                Effect::Ended {
+                    result: no_move.clone()
+                }
+            ),
+            Applied::new(
+                Ggg::V2R4,
+                Effect::NoMove {
+                    player: white,
+                    refusals: vec![(0, repeats(Ggg::V1R3, "1")), (2, repeats(Ggg::V1R3, "3"))],
+                    more: 0,
+                }
+            ),
+        ]
+    );
+    // ggg2:2, ggg2:4 — a resignation is a turn of version 2, and ends the game, unscored.
+    let p = after(&s2.state, Turn::Resign { player: black });
+    assert_eq!(
+        p.applied,
+        [
+            Applied::new(Ggg::V2R2, Effect::Resigned { player: black }),
+            Applied::new(
+                Ggg::V2R4,
+                Effect::Ended {
+                    result: GameResult {
+                        winner: Some(white),
+                        by: EndReason::Resignation,
+                        score: None,
+                    }
+                }
+            ),
+        ]
+    );
+    // ggg2:4 at the start — a star whose centre is White and whose ten leaves are empty:
+    // Black's stone on any leaf removes itself and repeats the start, so Black has no move;
+    // the first eight refusals are named and the two others counted.
+    let leaves: Vec<String> = (1..=10).map(|i| format!("l{i}")).collect();
+    let mut names = vec!["c".to_string()];
+    names.extend(leaves.iter().cloned());
+    let edges: Vec<(String, String)> = leaves.iter().map(|l| ("c".into(), l.clone())).collect();
+    let star = stones(
+        RuleId::Ggg2,
+        Board::from_edges(&names, &edges).unwrap(),
+        &[],
+        &["c"],
+    );
+    let s = started(&star);
+    let refusals = (1..=8)
+        .map(|v| (v, repeats(Ggg::V1R3, &format!("l{v}"))))
+        .collect();
+    assert_eq!(
+        s.applied,
+        [
+            Applied::new(Ggg::V1R0, Effect::Setup),
+            Applied::new(
+                Ggg::V1Notes,
+                Effect::Handicap {
+                    stones: 1,
+                    to_move: black,
+                    komi: int(0)
+                }
+            ),
+            Applied::new(
+                Ggg::V2R4,
+                Effect::Ended {
+                    result: GameResult {
+                        winner: Some(white),
+                        by: EndReason::NoMove,
+                        score: None,
+                    }
+                }
+            ),
+            Applied::new(
+                Ggg::V2R4,
+                Effect::NoMove {
+                    player: black,
+                    refusals,
+                    more: 2,
+                }
+            ),
+        ]
+    );
+
+    // ggg3:2 — the same capture under version 3: the prisoners follow the repetition rule
+    // of version 3; White, left with a self-removing move at 1 or 3 only, cannot move
+    // (ggg3:4).
+    let flanked_v3 = stones(RuleId::Ggg3, Board::path(3).unwrap(), &[], &["1", "3"]);
+    let p = after(
+        &started(&flanked_v3).state,
+        Turn::Move {
+            player: black,
+            at: 1,
+        },
+    );
+    assert_eq!(
+        p.applied,
+        [
+            placed(Ggg::V1R2, black, 1, &[]),
+            removed(Colour::White, &[0]),
+            removed(Colour::White, &[2]),
+            Applied::new(Ggg::V3R3, Effect::Allowed),
+            Applied::new(
+                Ggg::V3R2,
+                Effect::Prisoners {
+                    before: [0, 0],
+                    after: [2, 0]
+                }
+            ),
+            Applied::new(Ggg::V3R4, Effect::Ended { result: no_move }),
+            Applied::new(
+                Ggg::V3R4,
+                Effect::NoMove {
+                    player: white,
+                    refusals: vec![(0, repeats(Ggg::V3R3, "1")), (2, repeats(Ggg::V3R3, "3"))],
+                    more: 0,
+                }
+            ),
+        ]
+    );
+    // ggg3:2, ggg3:3 — a pass paid with one of Black's prisoners, allowed by superko.
+    let mut paid = stones(RuleId::Ggg3, Board::path(4).unwrap(), &[], &["2"]);
+    paid.prisoners = [1, 0];
+    let p = after(&started(&paid).state, Turn::Pass { player: black });
+    assert_eq!(
+        p.applied,
+        [
+            Applied::new(Ggg::V1R2, Effect::Passed { player: black }),
+            Applied::new(
+                Ggg::V3R2,
+                Effect::Prisoners {
+                    before: [1, 0],
+                    after: [0, 0]
+                }
+            ),
+            Applied::new(Ggg::V3R3, Effect::Allowed),
+        ]
+    );
+}

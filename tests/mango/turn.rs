@@ -116,3 +116,131 @@ fn mango_setup_refuses_a_colouring_of_another_size() {
         "the board has 3 points, F gives 3 and the setup colours 4"
     );
 }
+
+/// Issue 30: the start and each arm of the turn return the clauses applied, in order, with
+/// what each did, read off the text. The start: the equipment (`mango:EQUIP`), the
+/// configuration (`mango:CONFIG`), the setup's agreement (`mango:SETUP`). A move:
+/// `mango:MOVE` steps 1 and 2 (n from E to M, a turn of `mango:TURN`), step 3 (H's members
+/// not alive back to E) and step 4 (M's), each by `mango:ALIVE`, `mango:PATH` and
+/// `mango:INDEX` and each a step even when it returns nothing; then `mango:LEGAL`, the new
+/// configuration. A pass is `mango:TURN`'s; the second in a row ends the game (`mango:END`),
+/// then each player's stones, territory and score (`mango:SCORE`). The game is
+/// `mango_turn_every_arm_in_one_game_worked_by_hand`'s.
+#[test]
+fn mango_turn_every_arm_traces_its_clauses() {
+    use graphgo::game::clause::{Clause, Mango};
+    use graphgo::game::trace::{Applied, Effect};
+    use graphgo::game::{Colour, EndReason, GameResult};
+    let (black, white) = (Player::Black, Player::White);
+    let placed = |player, at| {
+        Applied::through(
+            Mango::Move,
+            Effect::Placed {
+                player,
+                at,
+                points: vec![at],
+            },
+            &[Clause::Mango(Mango::Turn)],
+        )
+    };
+    let returned = |colour, points: &[usize]| {
+        Applied::through(
+            Mango::Move,
+            Effect::Removed {
+                colour,
+                points: points.to_vec(),
+            },
+            &[
+                Clause::Mango(Mango::Alive),
+                Clause::Mango(Mango::Path),
+                Clause::Mango(Mango::Index),
+            ],
+        )
+    };
+    let legal = Applied::new(Mango::Legal, Effect::Allowed);
+    let game = |text: &str| Record::parse(text, false).unwrap().game().unwrap();
+    let path3 = game("rules: mango\nboard: {path: 3}\n");
+    let started = mango::start(&path3.setup).unwrap();
+    assert_eq!(
+        started.applied,
+        [Mango::Equip, Mango::Config, Mango::Setup].map(|c| Applied::new(c, Effect::Setup))
+    );
+    let mut state = started.state;
+    let mut step = |text: &str, expected: Vec<Applied>| {
+        let turn = Turn::parse(text, &path3.setup.board).unwrap();
+        let played = mango::turn(&state, &turn).expect("played");
+        assert_eq!(played.applied, expected, "{text}");
+        state = played.state;
+    };
+    // B on 1 (point 0): alive; nothing returns in step 3 or step 4.
+    step(
+        "B 1",
+        vec![
+            placed(black, 0),
+            returned(Colour::White, &[]),
+            returned(Colour::Black, &[]),
+            legal.clone(),
+        ],
+    );
+    // W on 2 (point 1): Black's 1 has L = {} and returns to E in step 3.
+    step(
+        "W 2",
+        vec![
+            placed(white, 1),
+            returned(Colour::Black, &[0]),
+            returned(Colour::White, &[]),
+            legal.clone(),
+        ],
+    );
+    step(
+        "B pass",
+        vec![Applied::new(Mango::Turn, Effect::Passed { player: black })],
+    );
+    // The second pass: Black 0; White its stone on 2 and the empty 1 and 3 (each reaches
+    // only White's 2): 3.
+    let counted = |player, own: &[usize], territory: &[usize], score| {
+        Applied::new(
+            Mango::Score,
+            Effect::Counted {
+                player,
+                own: own.to_vec(),
+                territory: territory.to_vec(),
+                score: q(score, 1),
+            },
+        )
+    };
+    step(
+        "W pass",
+        vec![
+            Applied::new(Mango::Turn, Effect::Passed { player: white }),
+            Applied::new(
+                Mango::End,
+                Effect::Ended {
+                    result: GameResult {
+                        winner: Some(white),
+                        by: EndReason::Score,
+                        score: Some([q(0, 1), q(3, 1)]),
+                    },
+                },
+            ),
+            counted(black, &[], &[], 0),
+            counted(white, &[1], &[0, 2], 3),
+        ],
+    );
+
+    // Step 4 returns the mover's own, n included: on the path 1-2-3-4 with Black on 1 and
+    // White on 3, Black's 2 leaves {1, 2} with L = {} (their only other neighbour is
+    // White's 3), while White's 3 keeps L = {4}. The configuration, White's 3 alone, is new.
+    let path4 = game("rules: mango\nboard: {path: 4}\nsetup: {black: ['1'], white: ['3']}\n");
+    let s = mango::start(&path4.setup).unwrap().state;
+    let turn = Turn::parse("B 2", &path4.setup.board).unwrap();
+    assert_eq!(
+        mango::turn(&s, &turn).unwrap().applied,
+        [
+            placed(black, 1),
+            returned(Colour::White, &[]),
+            returned(Colour::Black, &[0, 1]),
+            legal,
+        ]
+    );
+}

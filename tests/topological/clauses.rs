@@ -509,6 +509,12 @@ fn topo_d9_board_play_clears_the_opponent_first() {
 }
 
 fn dominoes(rules: RuleId) -> Box<dyn Playable> {
+    Rules.start(&dominoes_setup(rules)).unwrap()
+}
+
+/// Five points in a row, each pair of neighbours bridged by a point of its own (`1~2` ...),
+/// the four placements being the dominoes `{1, 1~2, 2}` ... `{4, 4~5, 5}`.
+fn dominoes_setup(rules: RuleId) -> Setup {
     let (names, s) = space(
         &["1", "2", "3", "4", "5", "1~2", "2~3", "3~4", "4~5"],
         &[
@@ -530,7 +536,7 @@ fn dominoes(rules: RuleId) -> Box<dyn Playable> {
         ],
     );
     let board = s.board(&names).unwrap();
-    Rules.start(&setup_on(rules, board, s)).unwrap()
+    setup_on(rules, board, s)
 }
 
 /// `topo:D10a`, `topo:R4a`.
@@ -727,4 +733,148 @@ fn topo_res2_res3_hold_in_the_examples() {
     assert_eq!(topo::string(&s, &f, 1), stones(&[1]));
     assert_eq!(EmptyString::default(), EmptyString::Stone);
     assert_eq!(s.empty_string(), EmptyString::Stone);
+}
+
+/// Issue 30: the start and each arm of the turn return the clauses applied, in order, with
+/// what each did, read off the text: the start is a go-space (`topo:D1`) for two players
+/// (`topo:R1`), every point coloured (`topo:R2`) empty, Black first (`topo:R3`); a board
+/// play (`topo:D9`, at a legal placement, `topo:D4`, by the colour of a set, `topo:D3`, and
+/// its stones, `topo:D2`) clears the opponent and then the mover (`topo:D8`, deciding by
+/// `topo:D5`-`topo:D7`), and is a turn by `topo:D10a` or `topo:D10b`; the pass is
+/// `topo:D10b`'s; the end is `topo:R4a` (the player unable to turn loses) or `topo:R4b`
+/// with each player's points (`topo:D11b`) and the larger score winning (`topo:R5b`).
+/// Points on the dominoes: `1`..`5` are 0..4, `1~2`..`4~5` are 5..8; placement 0 is
+/// {1, 1~2, 2}, placement 2 is {3, 3~4, 4}.
+#[test]
+fn topo_the_trace_of_each_arm_names_its_clauses_in_order() {
+    use graphgo::game::clause::{Clause, Topo};
+    use graphgo::game::trace::{Applied, Effect};
+    use graphgo::game::GameResult;
+    let (black, white) = (Player::Black, Player::White);
+    let int = |n: i64| BigRational::from_integer(n.into());
+    let placed = |player, at, points: &[usize]| {
+        Applied::through(
+            Topo::D9,
+            Effect::Placed {
+                player,
+                at,
+                points: points.to_vec(),
+            },
+            &[
+                Clause::Topo(Topo::D4),
+                Clause::Topo(Topo::D3),
+                Clause::Topo(Topo::D2),
+            ],
+        )
+    };
+    let cleared = |colour, points: &[usize]| {
+        Applied::through(
+            Topo::D8,
+            Effect::Removed {
+                colour,
+                points: points.to_vec(),
+            },
+            &[
+                Clause::Topo(Topo::D5),
+                Clause::Topo(Topo::D6),
+                Clause::Topo(Topo::D7),
+            ],
+        )
+    };
+    let after = |state: &topo::State, turn: Turn| topo::turn(state, &turn).expect("a turn");
+
+    for rules in [RuleId::TopoPrimitive, RuleId::TopoStones] {
+        let (turn_rule, ending) = if rules == RuleId::TopoPrimitive {
+            (Topo::D10a, "primitive")
+        } else {
+            (Topo::D10b, "stones")
+        };
+        let s = topo::start(&dominoes_setup(rules)).unwrap();
+        assert_eq!(
+            s.applied,
+            [Topo::D1, Topo::R1, Topo::R2, Topo::R3].map(|c| Applied::new(c, Effect::Setup)),
+            "{ending}"
+        );
+        // Black's first domino: nothing to clear of either colour; a new colouring.
+        let s = after(&s.state, mv(black, 0));
+        assert_eq!(
+            s.applied,
+            [
+                placed(black, 0, &[0, 1, 5]),
+                cleared(Colour::White, &[]),
+                cleared(Colour::Black, &[]),
+                Applied::new(turn_rule, Effect::Allowed),
+            ],
+            "{ending}"
+        );
+        if rules == RuleId::TopoPrimitive {
+            // White's {3, 3~4, 4} clears Black's first domino (as in
+            // topo_d10a_r4a_no_repeated_colouring_and_the_player_who_cannot_turn_loses);
+            // Black's only board play would repeat: Black cannot turn and loses (R4a).
+            let s = after(&s.state, mv(white, 2));
+            assert_eq!(
+                s.applied,
+                [
+                    placed(white, 2, &[2, 3, 7]),
+                    cleared(Colour::Black, &[0, 1, 5]),
+                    cleared(Colour::White, &[]),
+                    Applied::new(Topo::D10a, Effect::Allowed),
+                    Applied::new(
+                        Topo::R4a,
+                        Effect::Ended {
+                            result: GameResult {
+                                winner: Some(white),
+                                by: EndReason::NoMove,
+                                score: None,
+                            }
+                        }
+                    ),
+                ]
+            );
+        } else {
+            // Two passes end the game: Black holds the three points of its domino, White
+            // none (as in topo_d11b_r4b_r5b_two_passes_end_and_the_most_points_win).
+            let s = after(&s.state, Turn::Pass { player: white });
+            assert_eq!(
+                s.applied,
+                [Applied::new(Topo::D10b, Effect::Passed { player: white })]
+            );
+            let s = after(&s.state, Turn::Pass { player: black });
+            let counted = |player, own: &[usize], score| {
+                Applied::new(
+                    Topo::D11b,
+                    Effect::Counted {
+                        player,
+                        own: own.to_vec(),
+                        territory: Vec::new(),
+                        score: int(score),
+                    },
+                )
+            };
+            assert_eq!(
+                s.applied,
+                [
+                    Applied::new(Topo::D10b, Effect::Passed { player: black }),
+                    Applied::new(
+                        Topo::R4b,
+                        Effect::Ended {
+                            result: GameResult {
+                                winner: Some(black),
+                                by: EndReason::Score,
+                                score: Some([int(3), int(0)]),
+                            }
+                        }
+                    ),
+                    counted(black, &[0, 1, 5], 3),
+                    counted(white, &[], 0),
+                    Applied::new(
+                        Topo::R5b,
+                        Effect::Decided {
+                            winner: Some(black)
+                        }
+                    ),
+                ]
+            );
+        }
+    }
 }
