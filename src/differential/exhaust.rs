@@ -33,6 +33,11 @@
 //! are walked as a tree. Merging trusts the spec's reading of what the future depends on:
 //! an engine whose future depended on more of the history could differ on a path that is
 //! not walked.
+//!
+//! Why one file of about 1,300 lines (issue 30 asks for a reason past 1,000): its sections
+//! (enumerating boards up to isomorphism, the setups and the scope, the invariants, the
+//! walk, the command) serve one command and are read together; the enumerations are the
+//! seam for a split.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;

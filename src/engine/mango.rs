@@ -8,6 +8,9 @@
 //! of H ∪ E (then M ∪ E) with a generation-stamped mark array: O(V + E) per move.
 //! Positional superko is exact: a Zobrist hash indexes the stored colourings, and a hit is
 //! confirmed against the colouring itself.
+//!
+//! Why one file past 1,000 lines (issue 30): about 900 lines of code and 140 of unit tests,
+//! one game whose moves, superko and scores share the integer weights and the mark arrays.
 
 use std::cell::OnceCell;
 use std::sync::Arc;
