@@ -500,8 +500,18 @@ impl RuleSet for GtpRules {
             std::fs::create_dir_all(&self.scratch)
                 .and_then(|_| std::fs::write(&file, text))
                 .map_err(|e| Unsupported(format!("{}: {e}", file.display())))?;
-            p.must(&format!("loadsgf {}", file.display()))
-                .map_err(fail)?;
+            // An engine may refuse the file (graphgo's own referee reads only inside its
+            // `--sgf-folder`): like a refused size, the game is not played, not a failure.
+            let command = format!("loadsgf {}", file.display());
+            match p.ask(&command) {
+                Ok(Ok(_)) => {}
+                Ok(Err(answer)) => {
+                    return Err(Unsupported(format!(
+                        "the engine refuses {command} ({answer})"
+                    )))
+                }
+                Err(f) => return Err(fail(f)),
+            }
         }
         let one_trip = p.knows("graphgo-turn") && !self.ignored.borrow().contains("graphgo-turn");
         drop(p);
@@ -1176,7 +1186,36 @@ impl GtpRules {
     ) -> Result<GtpRules, GtpFailure> {
         let rules = GtpRules::new(GtpProcess::spawn(argv, startup, timeout)?, scratch);
         rules.options.set(options);
+        rules.probe_loadsgf()?;
         Ok(rules)
+    }
+
+    /// Set-up stones reach an engine by `loadsgf` of a file in `scratch`; an engine may
+    /// refuse to read there (graphgo's own referee reads only inside its `--sgf-folder`).
+    /// So a file of an empty 19x19 board (the size every GTP engine plays) is offered once:
+    /// an engine that refuses it is treated as having no `loadsgf`, and its games start
+    /// from the empty board, as for an engine that does not list the command.
+    fn probe_loadsgf(&self) -> Result<(), GtpFailure> {
+        if !self.knows("loadsgf") {
+            return Ok(());
+        }
+        let file = self
+            .scratch
+            .join(format!("setup-probe-{}.sgf", std::process::id()));
+        let written = std::fs::create_dir_all(&self.scratch)
+            .and_then(|_| std::fs::write(&file, "(;FF[4]GM[1]SZ[19])\n"));
+        let accepted = written.is_ok()
+            && matches!(
+                self.process
+                    .borrow_mut()
+                    .ask(&format!("loadsgf {}", file.display()))?,
+                Ok(_)
+            );
+        let _ = std::fs::remove_file(&file);
+        if !accepted {
+            self.ignored.borrow_mut().insert("loadsgf".to_string());
+        }
+        Ok(())
     }
 }
 

@@ -1217,3 +1217,44 @@ fn sigint_and_sigterm_print_the_summary_so_far() {
         assert!(started.elapsed() < Duration::from_secs(30));
     }
 }
+
+/// The campaign sends set-up stones by `loadsgf` of a file in a scratch folder; graphgo's own
+/// referee reads only inside its `--sgf-folder` (by default its working folder), so it
+/// refuses that file. An engine that refuses the file is played from empty boards, as one
+/// without `loadsgf`: the campaign against graphgo itself plays every game and finds
+/// nothing. (Before, the refusal skipped the only size and verify-gtp stopped after four
+/// games.) With `--sgf-folder /` the referee reads the files, and the set-up games are
+/// played too, still with no finding.
+#[test]
+fn an_engine_that_refuses_the_set_up_file_still_plays_every_game() {
+    for folder in [None, Some("/")] {
+        let mut engine = vec![env!("CARGO_BIN_EXE_graphgo"), "gtp"];
+        if let Some(f) = folder {
+            engine.extend(["--sgf-folder", f]);
+        }
+        let run = graphgo()
+            .args([
+                "verify-gtp",
+                "--size",
+                "5",
+                "--games",
+                "12",
+                "--max-turns",
+                "40",
+            ])
+            .arg("--out")
+            .arg(out_dir("gtp-refused-setup"))
+            .arg("--")
+            .args(&engine)
+            .output()
+            .unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&run.stdout),
+            String::from_utf8_lossy(&run.stderr)
+        );
+        assert_eq!(run.status.code(), Some(0), "{folder:?}: {text}");
+        assert!(text.contains("12 games,"), "{folder:?}: {text}");
+        assert!(!text.contains("skipped"), "{folder:?}: {text}");
+    }
+}
