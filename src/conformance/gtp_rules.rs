@@ -1205,12 +1205,11 @@ impl GtpRules {
         let written = std::fs::create_dir_all(&self.scratch)
             .and_then(|_| std::fs::write(&file, "(;FF[4]GM[1]SZ[19])\n"));
         let accepted = written.is_ok()
-            && matches!(
-                self.process
-                    .borrow_mut()
-                    .ask(&format!("loadsgf {}", file.display()))?,
-                Ok(_)
-            );
+            && self
+                .process
+                .borrow_mut()
+                .ask(&format!("loadsgf {}", file.display()))?
+                .is_ok();
         let _ = std::fs::remove_file(&file);
         if !accepted {
             self.ignored.borrow_mut().insert("loadsgf".to_string());
