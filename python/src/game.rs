@@ -699,7 +699,8 @@ impl Game {
     fn report<'py>(&self, py: Python<'py>, json: bool) -> PyResult<Bound<'py, PyAny>> {
         let game = self.with(State::game)?;
         let (text, value) = detached(py, move || {
-            let replay = graphgo::io::replay::replay(&Rules, &game).map_err(|e| Fail::Input(e.0))?;
+            let replay =
+                graphgo::io::replay::replay(&Rules, &game).map_err(|e| Fail::Input(e.0))?;
             Ok((replay.to_text(&game), replay.to_json(&game)))
         })?;
         if json {
