@@ -244,15 +244,7 @@ fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     let outer = IN_SIDE.with(|flag| flag.replace(true));
     let result = catch_unwind(AssertUnwindSafe(f));
     IN_SIDE.with(|flag| flag.set(outer));
-    result.map_err(|payload| {
-        if let Some(s) = payload.downcast_ref::<&str>() {
-            s.to_string()
-        } else if let Some(s) = payload.downcast_ref::<String>() {
-            s.clone()
-        } else {
-            "a panic without a message".to_string()
-        }
-    })
+    result.map_err(|payload| panic_message(payload.as_ref()))
 }
 
 /// Two games played side by side, compared after every turn. Both agree on everything
@@ -949,5 +941,16 @@ fn shrink_options(a: &dyn RuleSet, b: &dyn RuleSet, best: &mut Shrunk, budget: u
     if best.game.setup.komi != zero() {
         let candidate = with(best, &|s| s.komi = zero());
         attempt(a, b, best, budget, Some(candidate));
+    }
+}
+
+/// The message of a caught panic (`catch_unwind`'s payload): its text, or a placeholder.
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic without a message".to_string()
     }
 }

@@ -21,15 +21,8 @@ use super::*;
 
 /// Runs `f`, turning a panic into its message.
 fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
-    catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
-        if let Some(s) = payload.downcast_ref::<&str>() {
-            s.to_string()
-        } else if let Some(s) = payload.downcast_ref::<String>() {
-            s.clone()
-        } else {
-            "a panic without a message".to_string()
-        }
-    })
+    catch_unwind(AssertUnwindSafe(f))
+        .map_err(|payload| crate::differential::compare::panic_message(payload.as_ref()))
 }
 
 fn names(board: &Board, vertices: impl Iterator<Item = usize>) -> Vec<Name> {
