@@ -18,6 +18,12 @@
 //!   The paragraph before the block names `PATH:FIRST`, so the reader sees where the quote is
 //!   from (and the paragraph before an output block names its reproduction).
 //!
+//! - ```` ```accounts ````: lines `CELL: ITEM, ... -> N`, the page's account of the red cells of
+//!   the committed report's own-rules view: each finding and failed vector (ITEM, its id as
+//!   the cell's details list it) of the cell CELL (the group, after `CONFIGURATION/` for a
+//!   configuration's row) is explained by the page's verdict N. The test
+//!   `every_red_own_rules_cell_is_accounted_for_by_a_verdict` fails when one is not.
+//!
 //! Every verdict's paragraph links a reproduction whose output the page shows and holds a
 //! quote. An implementation that is not installed at its pinned version (`version` of its
 //! `rules.yaml`) is skipped with a `SKIPPED:` line saying how to install it.
@@ -37,6 +43,9 @@ mod goban_rs_rectangles;
 #[path = "../../spec/engines/repro/goban-rs/rules.rs"]
 mod goban_rs_rules;
 
+#[path = "../../spec/engines/repro/goban-rs/findings.rs"]
+mod goban_rs_findings;
+
 /// The reproductions written in Rust, compiled into this test: the path under
 /// `spec/engines/` and the function that returns what the reproduction prints.
 fn rust_reproduction(path: &str) -> Option<fn() -> String> {
@@ -44,6 +53,7 @@ fn rust_reproduction(path: &str) -> Option<fn() -> String> {
         "repro/goban-rs/superko_without_capture.rs" => goban_rs_superko_without_capture::output,
         "repro/goban-rs/rectangles.rs" => goban_rs_rectangles::output,
         "repro/goban-rs/rules.rs" => goban_rs_rules::output,
+        "repro/goban-rs/findings.rs" => goban_rs_findings::output,
         _ => return None,
     })
 }
@@ -883,4 +893,244 @@ fn the_checks_catch_a_wrong_page() {
     assert_eq!(quote_place("a.rs"), None);
     assert_eq!(normalised("a  \nb\n\n"), "a\nb");
     assert_ne!(normalised("True"), normalised("False"));
+}
+
+/// The verdict numbers of a page: `N` of each heading `### N. ...` whose section holds a
+/// `**Verdict: WORD**`.
+fn verdict_numbers(page: &str) -> BTreeSet<String> {
+    let mut numbers = BTreeSet::new();
+    let mut current: Option<String> = None;
+    let mut fenced = false;
+    for line in page.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        if line.starts_with('#') {
+            current = line
+                .strip_prefix("### ")
+                .and_then(|h| h.split_once('.'))
+                .map(|(n, _)| n.trim().to_string())
+                .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+        } else if line.contains("**Verdict:") {
+            if let Some(n) = &current {
+                numbers.insert(n.clone());
+            }
+        }
+    }
+    numbers
+}
+
+/// The page's accounts of the report's red cells: its ```` ```accounts ```` blocks, each line
+/// `CELL: ITEM, ITEM, ... -> N` (CELL the cell's group as the report's JSON names it, after
+/// `CONFIGURATION/` for a configuration's row; an ITEM a finding's id or a failed vector's id,
+/// as the cell's details list them; N the number of the page's verdict that explains them).
+/// Returns the accounted (cell, item) pairs and the problems of the blocks.
+fn accounts(name: &str, page: &str) -> (BTreeMap<(String, String), String>, Vec<String>) {
+    let numbers = verdict_numbers(page);
+    let mut found = BTreeMap::new();
+    let mut problems = Vec::new();
+    for block in blocks(page).iter().filter(|b| b.info == "accounts") {
+        for (i, line) in block.text.lines().enumerate() {
+            let at = format!("{name}.md:{}", block.line + 1 + i);
+            let parsed = line.split_once(':').and_then(|(cell, rest)| {
+                let (items, n) = rest.rsplit_once("->")?;
+                Some((cell.trim(), items, n.trim()))
+            });
+            let Some((cell, items, n)) = parsed else {
+                problems.push(format!("{at}: '{line}' is not 'CELL: ITEM, ... -> N'"));
+                continue;
+            };
+            if !numbers.contains(n) {
+                problems.push(format!(
+                    "{at}: verdict {n} is not a verdict of the page (a heading '### {n}.' with a **Verdict: WORD**)"
+                ));
+            }
+            for item in items.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+                found.insert((cell.to_string(), item.to_string()), n.to_string());
+            }
+        }
+    }
+    (found, problems)
+}
+
+/// Cells of the committed report that belong to another engineer's triage (issue 28), not
+/// yet accounted for on their page: (implementation, cell as in `accounts`). A line here is
+/// reported (not failed) while its cell stays red, and is to be removed once its page
+/// accounts for it.
+const NOT_YET_TRIAGED: &[(&str, &str)] = &[
+    ("katago", "stone-scoring/capture"),
+    ("katago", "stone-scoring/passes-and-end"),
+];
+
+/// The findings and failed vectors of the red cells of the committed report's own-rules view
+/// that no verdict of their page accounts for, given the report's JSON and a page by name.
+/// A row whose time cap bit or whose engine failed is noted, not checked: what it played
+/// depends on the clock (as `graphgo conformance --check` leaves it out), so its findings
+/// are not the same from run to run.
+fn unaccounted(
+    report: &serde_json::Value,
+    details: &dyn Fn(&str) -> Option<String>,
+    page: &dyn Fn(&str) -> Option<String>,
+) -> (Vec<String>, Vec<String>) {
+    let (mut problems, mut notes) = (Vec::new(), Vec::new());
+    let rows = report["rows"].as_array().cloned().unwrap_or_default();
+    let mut pages: BTreeMap<String, BTreeMap<(String, String), String>> = BTreeMap::new();
+    for row in &rows {
+        let name = row["name"].as_str().unwrap_or("?").to_string();
+        let configuration = row["configuration"].as_str();
+        for view in row["views"].as_array().into_iter().flatten() {
+            if view["view"] != "own-rules" {
+                continue;
+            }
+            let row_name = match configuration {
+                Some(c) => format!("{name}, {c}"),
+                None => name.clone(),
+            };
+            if !view["cap"].is_null() || !view["failure"].is_null() {
+                notes.push(format!(
+                    "{row_name}: not checked, its own-rules view was cut short ({})",
+                    view["cap"]
+                        .as_str()
+                        .or(view["failure"].as_str())
+                        .unwrap_or("")
+                ));
+                continue;
+            }
+            for (group, cell) in view["cells"].as_object().into_iter().flatten() {
+                let count = |f: &str| cell[f].as_u64().unwrap_or(0);
+                if !cell["not"].is_null() || count("findings") + count("vectors_failed") == 0 {
+                    continue;
+                }
+                let key = match configuration {
+                    Some(c) => format!("{c}/{group}"),
+                    None => group.clone(),
+                };
+                if NOT_YET_TRIAGED.contains(&(name.as_str(), key.as_str())) {
+                    notes.push(format!(
+                        "{row_name}: {group}: not yet triaged (NOT_YET_TRIAGED)"
+                    ));
+                    continue;
+                }
+                let Some(text) = cell["details"].as_str().and_then(details) else {
+                    problems.push(format!(
+                        "{row_name}: {group}: red with {} findings and {} failed vectors, and no details file",
+                        count("findings"),
+                        count("vectors_failed")
+                    ));
+                    continue;
+                };
+                let accounted = pages.entry(name.clone()).or_insert_with(|| {
+                    let Some(p) = page(&name) else {
+                        problems.push(format!("{name}: no page spec/engines/{name}.md"));
+                        return BTreeMap::new();
+                    };
+                    let (found, mut wrong) = accounts(&name, &p);
+                    problems.append(&mut wrong);
+                    found
+                });
+                for line in text.lines() {
+                    let item = ["- finding `", "- vector `"]
+                        .iter()
+                        .find_map(|p| line.strip_prefix(p))
+                        .and_then(|rest| rest.split('`').next());
+                    if let Some(item) = item {
+                        if !accounted.contains_key(&(key.clone(), item.to_string())) {
+                            problems.push(format!(
+                                "{row_name}: {group}: `{item}` is accounted for by no verdict: add `{key}: {item} -> N` to an ```accounts block of spec/engines/{name}.md, N its verdict"
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    (problems, notes)
+}
+
+/// Every finding and failed vector of a red cell of the committed report's own-rules view is
+/// accounted for by a verdict of its page (issue 28: every verdict is executable evidence; the
+/// page's reproduction of that verdict runs in the test of the page, above).
+#[test]
+fn every_red_own_rules_cell_is_accounted_for_by_a_verdict() {
+    let path = root().join("spec/conformance.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let report: serde_json::Value =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let details = |rel: &str| std::fs::read_to_string(root().join("spec").join(rel)).ok();
+    let page = |name: &str| {
+        std::fs::read_to_string(root().join("spec/engines").join(format!("{name}.md"))).ok()
+    };
+    let (problems, notes) = unaccounted(&report, &details, &page);
+    for note in &notes {
+        say(&format!("note: {note}"));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The account check bites: an unaccounted finding, a failed vector of a configuration's row,
+/// an account naming no verdict of the page, a red cell without details; a row cut short by
+/// its cap is only noted.
+#[test]
+fn the_account_check_catches_an_unexplained_finding() {
+    let report = serde_json::json!({"rows": [
+        {"name": "x", "configuration": null, "views": [
+            {"view": "own-rules", "cap": null, "failure": null, "cells": {
+                "capture": {"findings": 2, "vectors_failed": 0, "not": null, "details": "a.md"},
+                "scoring": {"findings": 0, "vectors_failed": 0, "not": null, "details": null},
+                "simple-ko": {"findings": 1, "vectors_failed": 0, "not": "not claimed", "details": null}}},
+            {"view": "tromp-taylor", "cap": null, "failure": null, "cells": {
+                "capture": {"findings": 5, "vectors_failed": 0, "not": null, "details": "t.md"}}}]},
+        {"name": "x", "configuration": "c", "views": [
+            {"view": "own-rules", "cap": null, "failure": null, "cells": {
+                "capture": {"findings": 0, "vectors_failed": 1, "not": null, "details": "b.md"},
+                "turn-order": {"findings": 1, "vectors_failed": 0, "not": null, "details": null}}}]},
+        {"name": "y", "configuration": null, "views": [
+            {"view": "own-rules", "cap": "the cap bit", "failure": null, "cells": {
+                "capture": {"findings": 1, "vectors_failed": 0, "not": null, "details": "y.md"}}}]}
+    ]});
+    let details = |rel: &str| {
+        Some(
+            match rel {
+                "a.md" => {
+                    "# x\n- finding `own-1`: ...\n- finding `own-2`: ...\n- and 3 more games\n"
+                }
+                "b.md" => "- vector `v-1` ([p](p)): turns[0] ...\n",
+                _ => return None,
+            }
+            .to_string(),
+        )
+    };
+    let good = "## Verdicts\n\n### 1. A\n\n**Verdict: bug.** text\n\n### 2. B\n\n**Verdict: limitation.**\n\n\
+                ```accounts\ncapture: own-1, own-2 -> 1\nc/capture: v-1 -> 2\n```\n";
+    let page = |p: &'static str| move |name: &str| (name == "x").then(|| p.to_string());
+    let (problems, notes) = unaccounted(&report, &details, &page(good));
+    // Only the configuration's turn-order cell (red, no details) is wrong; y is noted.
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].contains("turn-order") && problems[0].contains("no details"));
+    assert!(
+        notes.iter().any(|n| n.starts_with("y: not checked")),
+        "{notes:?}"
+    );
+    // One finding left out, the vector given to the configuration-less cell, and an account
+    // naming a verdict the page does not have.
+    let bad = "### 1. A\n\n**Verdict: bug.**\n\n### 2. B\n\nno verdict word\n\n\
+               ```accounts\ncapture: own-1 -> 1\ncapture: v-1 -> 1\ncapture: own-2 -> 2\nnot a line\n```\n";
+    let (problems, _) = unaccounted(&report, &details, &page(bad));
+    let all = problems.join("\n");
+    assert!(
+        all.contains("`v-1` is accounted for by no verdict"),
+        "{all}"
+    );
+    assert!(
+        all.contains("verdict 2 is not a verdict of the page"),
+        "{all}"
+    );
+    assert!(all.contains("'not a line' is not"), "{all}");
+    assert!(!all.contains("`own-1` is accounted"), "{all}");
+    // The Tromp-Taylor view is not the own-rules view: its 5 findings are not asked for.
+    assert!(!all.contains("t.md"), "{all}");
 }
