@@ -417,7 +417,7 @@ fn a_timing_in_the_json_reads_back_to_the_same_number() {
     // serde_json's default float parser read this timing of a report (turns_per_second,
     // regenerated 27 November 2026) one ulp off, so the committed JSON, written again from
     // its own parse, differed from the file: Cargo.toml turns on `float_roundtrip`.
-    let timing: f64 = 2544.628_898_227_634_6;
+    let timing: f64 = 2_544.628_898_227_634_6;
     let text = serde_json::to_string(&timing).unwrap();
     let back: f64 = serde_json::from_str(&text).unwrap();
     assert_eq!(
