@@ -1,4 +1,4 @@
-//! The optimized MANGO (`src/engine/mango.rs`) against the transcription
+//! The optimized MANGO (`src/engine/mango/`) against the transcription
 //! (`src/spec/mango.rs`) through the comparer: random boards, random exact weights and
 //! thresholds (`fuzz::random_mango_setup`), games chosen by the campaign's chooser; every
 //! observation (position, turn, running scores, result), every legal-turn list and every
