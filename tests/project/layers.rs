@@ -198,7 +198,8 @@ fn violations(lib: &str, files: &[(PathBuf, String)]) -> Vec<String> {
     found
 }
 
-fn rust_files(dir: &Path, root: &Path, out: &mut Vec<(PathBuf, String)>) {
+/// Every `.rs` file under `dir`, its path relative to `root` and its text (sorted).
+pub(super) fn rust_files(dir: &Path, root: &Path, out: &mut Vec<(PathBuf, String)>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
         .map(|e| e.expect("a directory entry").path())
