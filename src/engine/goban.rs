@@ -124,6 +124,21 @@ unsafe fn at_mut<T>(s: &mut [T], i: usize) -> &mut T {
     unsafe { s.get_unchecked_mut(i) }
 }
 
+/// The four slots of `v` in the fixed table, without the bounds check.
+///
+/// # Safety
+/// `4 * v + 4 <= table.len()`.
+#[inline(always)]
+unsafe fn four(table: &[u32], v: usize) -> &[u32; 4] {
+    debug_assert!(
+        4 * v + 4 <= table.len(),
+        "slots of {v} past {}",
+        table.len()
+    );
+    // SAFETY: the caller's contract: the four entries from 4v are in the slice.
+    unsafe { &*table.as_ptr().add(4 * v).cast::<[u32; 4]>() }
+}
+
 /// A hint to the processor that the line holding `x` is read soon (see
 /// [`Goban::prefetch_entry`]); nothing under Miri or off x86-64.
 #[inline(always)]
@@ -152,6 +167,8 @@ trait Rows {
     fn bounds(off: &[u32], v: usize) -> (usize, usize);
     /// `flat` from the two tables (for functions that borrow the board's fields apart).
     fn pick<'a>(adj: &'a [u32], table: &'a [u32]) -> &'a [u32];
+    /// True for the fixed table (four slots a vertex).
+    const FIXED: bool;
     #[inline(always)]
     fn flat(g: &Goban) -> &[u32] {
         Self::pick(&g.adj, &g.table)
@@ -162,6 +179,7 @@ trait Rows {
 struct Compressed;
 
 impl Rows for Compressed {
+    const FIXED: bool = false;
     #[inline(always)]
     fn bounds(off: &[u32], v: usize) -> (usize, usize) {
         (off[v] as usize, off[v + 1] as usize)
@@ -177,6 +195,7 @@ impl Rows for Compressed {
 struct Fixed4;
 
 impl Rows for Fixed4 {
+    const FIXED: bool = true;
     #[inline(always)]
     fn bounds(_: &[u32], v: usize) -> (usize, usize) {
         (4 * v, 4 * v + 4)
@@ -511,13 +530,24 @@ impl Goban {
         &self.empties
     }
 
+    /// The empty vertex listed at `i` and its neighbour counts (empty, black, white), for
+    /// drawing moves.
+    #[inline]
+    pub fn entry(&self, i: usize) -> (u32, [u32; 3]) {
+        let v = self.empties[i];
+        // SAFETY: listed vertices are below n (see "Unchecked reads" in the module comment).
+        (v, unsafe { at(&self.node, v as usize) }.counts)
+    }
+
     /// Exchanges two entries of the list of empty vertices (for drawing moves without
     /// replacement).
     #[inline]
     pub fn swap_empties(&mut self, i: usize, j: usize) {
         self.empties.swap(i, j);
-        self.node[self.empties[i] as usize].empty_at = i as u32;
-        self.node[self.empties[j] as usize].empty_at = j as u32;
+        let (a, b) = (self.empties[i], self.empties[j]);
+        // SAFETY: listed vertices are below n (see "Unchecked reads" in the module comment).
+        unsafe { at_mut(&mut self.node, a as usize) }.empty_at = i as u32;
+        unsafe { at_mut(&mut self.node, b as usize) }.empty_at = j as u32;
     }
 
     /// Prefetch stage 1 of a speculative playout pipeline: the entry `i` of the list of
@@ -622,6 +652,16 @@ impl Goban {
         self.zobrist[2 * v as usize + (c as usize - 1)]
     }
 
+    /// [`Goban::key`] without the bounds check, for the analysis and the commit.
+    ///
+    /// # Safety
+    /// `v < n` and `c` is [`BLACK`] or [`WHITE`] (`zobrist` holds `2n` keys).
+    #[inline(always)]
+    unsafe fn key_unchecked(&self, v: u32, c: u8) -> u64 {
+        // SAFETY: the caller's contract: 2v + c - 1 < 2n.
+        *unsafe { at(&self.zobrist, 2 * v as usize + (c as usize - 1)) }
+    }
+
     /// Wrapping, like the updates of [`Goban::play_fast`] and [`Goban::remove_chain`]: the
     /// sentinel's chain (the head of every empty vertex) takes updates that mean nothing and
     /// may wrap; a real chain's never do.
@@ -636,14 +676,20 @@ impl Goban {
 
     /// Takes `v` out of the list of empty vertices: the last entry moves into its place
     /// (without a branch: when `v` is the last, it is moved onto itself).
+    ///
+    /// # Safety
+    /// `v < n`.
     #[inline]
-    fn remove_empty(&mut self, v: u32) {
-        let i = self.node[v as usize].empty_at as usize;
+    unsafe fn remove_empty(&mut self, v: u32) {
+        // SAFETY: `v < n` (the caller's contract); `last` is listed, so a vertex (see
+        // "Unchecked reads" in the module comment). The index `i` is read from the board,
+        // but a `v` that is not empty holds u32::MAX there: it is checked.
+        let i = unsafe { at(&self.node, v as usize) }.empty_at as usize;
         let last = *self.empties.last().expect("v is empty");
         self.empties[i] = last;
-        self.node[last as usize].empty_at = i as u32;
+        unsafe { at_mut(&mut self.node, last as usize) }.empty_at = i as u32;
         self.empties.pop();
-        self.node[v as usize].empty_at = u32::MAX;
+        unsafe { at_mut(&mut self.node, v as usize) }.empty_at = u32::MAX;
     }
 
     #[inline]
@@ -799,7 +845,8 @@ impl Goban {
         } = self;
         // SAFETY: `vi < n`, checked by `analyse`.
         let liberty = unsafe { at(node, vi) }.counts[EMPTY as usize] > 0;
-        let slots: &[u32; 4] = table[4 * vi..4 * vi + 4].try_into().expect("four slots");
+        // SAFETY: `vi < n`, checked by `analyse`; the table has 4 (n + 1) slots.
+        let slots = unsafe { four(table, vi) };
         // Filled in place: the chains are read back by `fill_delta` and `commit`. (A record
         // built on the stack and copied whole right after its fields were written one by one
         // stalled the store forwarding, where perf put 5% of a 9x9 playout's samples; in place
@@ -842,7 +889,8 @@ impl Goban {
         let mut effect = MoveEffect {
             own_removed: 0,
             opp_removed: 0,
-            hash: self.hash ^ self.key(v, me),
+            // SAFETY: `v < n` and `me` a player, checked by `analyse`.
+            hash: self.hash ^ unsafe { self.key_unchecked(v, me) },
             suicide,
             slow: false,
         };
@@ -883,7 +931,8 @@ impl Goban {
             node,
             ..
         } = self;
-        let slots: &[u32; 4] = table[4 * vi..4 * vi + 4].try_into().expect("four slots");
+        // SAFETY: `vi < n`, checked by `analyse`; the table has 4 (n + 1) slots.
+        let slots = unsafe { four(table, vi) };
         let around = &mut scratch.around;
         around.used = true;
         around.at = v;
@@ -899,7 +948,8 @@ impl Goban {
         MoveEffect {
             own_removed: 0,
             opp_removed: 0,
-            hash: self.hash ^ self.key(v, me),
+            // SAFETY: `v < n` and `me` a player, checked by `analyse`.
+            hash: self.hash ^ unsafe { self.key_unchecked(v, me) },
             suicide: false,
             slow: false,
         }
@@ -1195,8 +1245,9 @@ impl Goban {
         // SAFETY: `vi < n`, checked by `commit`.
         let around = unsafe { at(&self.node, vi) }.counts;
         *unsafe { at_mut(&mut self.colour, vi) } = me;
-        self.remove_empty(v);
-        let key = self.key(v, me);
+        // SAFETY: `v < n` and `me` a player, checked by `commit`.
+        unsafe { self.remove_empty(v) };
+        let key = unsafe { self.key_unchecked(v, me) };
         self.hash ^= key;
         journal.push(v << 2);
         // One pass without tests of the neighbours' colours: an empty neighbour is a
@@ -1212,7 +1263,12 @@ impl Goban {
             node,
             ..
         } = self;
-        let around_v = &R::pick(adj, table)[start..end];
+        let around_v = if R::FIXED {
+            // SAFETY: `vi < n`, checked by `commit`; the table has 4 (n + 1) slots.
+            unsafe { four(table, vi) }
+        } else {
+            &R::pick(adj, table)[start..end]
+        };
         let (mut plibs, mut lsum, mut lsq) = (0u32, 0u64, 0u64);
         for &w in around_v {
             let wi = w as usize;
@@ -1243,13 +1299,20 @@ impl Goban {
             // rarer moves that join two or more chains merge.
             let owns = &chains.owns[..chains.nowns];
             let t = owns.first().copied().unwrap_or(v);
-            node[vi].chain = Chain::default();
-            // When v starts its own chain (t = v), the two lines below make it its own next.
-            node[vi].next = v;
-            node[vi].next = node[t as usize].next;
-            node[t as usize].next = v;
-            node[vi].head = t;
-            let c = &mut node[t as usize].chain;
+            let ti = t as usize;
+            // From the scratch, which callers may write: checked once.
+            assert!(ti < node.len(), "chain {t} is not on the board");
+            // SAFETY: `vi < n`, checked by `commit`; `ti` checked just above.
+            let nv = unsafe { at_mut(node, vi) };
+            nv.chain = Chain::default();
+            nv.head = t;
+            // When v starts its own chain (t = v), the lines below make it its own next.
+            nv.next = v;
+            let next_t = unsafe { at(node, ti) }.next;
+            unsafe { at_mut(node, vi) }.next = next_t;
+            let nt = unsafe { at_mut(node, ti) };
+            nt.next = v;
+            let c = &mut nt.chain;
             c.size += 1;
             c.plibs += plibs;
             c.lsum += lsum;
@@ -1958,6 +2021,42 @@ mod tests {
             play(&mut g, 9, WHITE);
             assert_eq!(g.node[8].head, h, "linked: {linked}");
             assert_eq!(g.node[7].head, if linked { 6 } else { h });
+        }
+    }
+
+    #[test]
+    fn a_stone_joins_the_first_of_its_chains_in_slot_order() {
+        // 3x3, vertex y * 3 + x; the centre 4 has the slots 1, 3, 5, 7. Black stones at 1
+        // and 7, chains of one stone each. Black at 4 joins the chain of 1, the first in
+        // slot order, whose head stays (a merge of equal chains keeps the first), whether
+        // the move is quiet or next to a white stone at 3 (the full analysis), on a board
+        // that links its chains or relabels them: the chains, and so the games, do not
+        // depend on the path. Had the stone started a chain of its own and then merged,
+        // 4 would head it.
+        for (white_at_3, quick, linked) in [
+            (false, true, false),
+            (false, false, false),
+            (true, true, false),
+            (false, true, true),
+            (true, false, true),
+        ] {
+            let (off, adj) = grid_rows(3, 3);
+            let mut g = Goban::from_rows(off, adj, &[EMPTY; 9], u64::MAX);
+            g.set_quick(quick);
+            g.set_linked(linked);
+            play(&mut g, 1, BLACK);
+            play(&mut g, 7, BLACK);
+            if white_at_3 {
+                play(&mut g, 3, WHITE);
+            }
+            play(&mut g, 4, BLACK);
+            let case = format!("white at 3: {white_at_3}, quick: {quick}, linked: {linked}");
+            assert_eq!(g.chain_of(4), 1, "{case}");
+            assert_eq!(g.chain_of(7), 1, "{case}");
+            assert_eq!(g.node[1].chain.size, 3, "{case}");
+            // The ring from the head: the new stone went in after 1 (1, 4), then the merge
+            // spliced 7's ring in after 1 (1, 7, 4).
+            assert_eq!(g.stones(1).collect::<Vec<_>>(), [1, 7, 4], "{case}");
         }
     }
 }

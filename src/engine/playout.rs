@@ -166,10 +166,16 @@ impl Playouts {
     }
 
     /// True when `v` is an eye of colour `me` (see the module comment).
-    #[inline]
+    #[cfg(test)]
     fn is_own_eye(&self, v: u32, me: u8) -> bool {
+        self.is_eye_of(v, self.game.goban.neighbour_counts(v), me)
+    }
+
+    /// True when `v`, whose neighbour counts are `counts`, is an eye of colour `me` (see
+    /// the module comment).
+    #[inline]
+    fn is_eye_of(&self, v: u32, counts: [u32; 3], me: u8) -> bool {
         let goban = &self.game.goban;
-        let counts = goban.neighbour_counts(v);
         let opp = 3 - me;
         if counts[EMPTY as usize] + counts[opp as usize] > 0 {
             return false;
@@ -252,8 +258,8 @@ impl Playouts {
                     self.fetch_ahead(k as u32, me);
                 }
                 let i = uniform_below(&mut self.rng, k as u32) as usize;
-                let v = self.game.goban.empties()[i];
-                if !self.is_own_eye(v, me) {
+                let (v, counts) = self.game.goban.entry(i);
+                if !self.is_eye_of(v, counts, me) {
                     if let Ok(effect) = self.game.check(v) {
                         self.game.commit(v, &effect);
                         played = Some(v);
