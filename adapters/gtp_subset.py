@@ -181,7 +181,7 @@ def commands_of(library):
     out = [
         "protocol_version", "name", "version", "list_commands", "known_command", "quit",
         "boardsize", "clear_board", "komi", "play", "list_stones", "graphgo-turn",
-        "graphgo-plays_per_second",
+        "graphgo-game", "graphgo-plays_per_second",
     ]
     if has(library, "is_legal") or has(library, "legal"):
         out.append("is_legal")
@@ -336,6 +336,8 @@ class Server:
             return margin_text(lib.final_score())
         if command == "graphgo-turn":
             return self.turn(args)
+        if command == "graphgo-game":
+            return self.game(args)
         if command == "graphgo-plays_per_second":
             side = int(args[0])
             plays, seconds = lib.speed(side) if has(lib, "speed") else own_speed(self, side)
@@ -358,6 +360,45 @@ class Server:
         except Refused as refused:
             lines = [f"refused {refused}".strip()]
         state_changes()
+        return "\n".join(lines + self.state_lines(following, asked))
+
+    def game(self, args):
+        """graphgo-game STEP ; STEP ; ...: the turns of a game in one round trip. A STEP is
+        `state NEXT (all | V...)` (the state now, first only) or `COLOUR MOVE EXPECT NEXT
+        (all | V...)`, EXPECT graphgo's own verdict (`played` or `refused`). Each step is
+        answered as graphgo-turn answers it (`state` for the state step), one block after
+        the other; the answer stops after the first step whose verdict is not EXPECT, at a
+        step that fails (`error MESSAGE`), or after GAME_SECONDS of work (graphgo sends the
+        steps not answered again)."""
+        steps = [step.split() for step in " ".join(args).split(";")]
+        blocks = []
+        started = time.perf_counter()
+        for i, words in enumerate(steps):
+            if blocks and time.perf_counter() - started > GAME_SECONDS:
+                break
+            try:
+                if words and words[0] == "state" and i == 0:
+                    following = colour_of(words[1])
+                    blocks.append("\n".join(["state"] + self.state_lines(following, words[2:])))
+                    continue
+                if len(words) < 4:
+                    raise ValueError(f"step {i + 1}: COLOUR MOVE EXPECT NEXT (all | VERTEX...)")
+                expect = words[2]
+                if expect not in ("played", "refused"):
+                    raise ValueError(f"step {i + 1}: '{expect}' is not played or refused")
+                answer = self.turn([words[0], words[1]] + words[3:])
+            except (Refused, ValueError, IndexError) as e:
+                blocks.append(f"error step {i + 1}: {e}")
+                break
+            blocks.append(answer)
+            if answer.split(None, 1)[0] != expect:
+                break
+        return "\n".join(blocks)
+
+    def state_lines(self, following, asked):
+        """The lines of a turn's answer after its verdict: the stones, `following`'s legality
+        of the points `asked` (["all"]: every point), the player to move, the result."""
+        lines = []
         lib = self.library
         lines.append(f"black {self.names(lib.stones('b'))}".rstrip())
         lines.append(f"white {self.names(lib.stones('w'))}".rstrip())
@@ -375,7 +416,12 @@ class Server:
                 lines.append("to_move none")
         if has(lib, "result"):
             lines.append(f"result {self.result_text()}")
-        return "\n".join(lines)
+        return lines
+
+
+# The most work one graphgo-game answer does before it stops (graphgo asks the rest again),
+# far under graphgo's timeout of an answer, however slow the library.
+GAME_SECONDS = 1.0
 
 
 def own_speed(server, side, seconds=1.0, seed=1):

@@ -148,7 +148,7 @@ function serve(front) {
   const commands = [
     "protocol_version", "name", "version", "list_commands", "known_command", "quit",
     "boardsize", "clear_board", "komi", "play", "list_stones", "graphgo-turn",
-    "graphgo-plays_per_second",
+    "graphgo-game", "graphgo-plays_per_second",
   ];
   if (has("isLegal") || has("allLegal")) commands.push("is_legal");
   if (has("allLegal")) commands.push("all_legal");
@@ -284,24 +284,38 @@ function serve(front) {
       } catch (e) {
         lines.push(`refused ${String(e.message || e).replace(/\n/g, " ")}`.trimEnd());
       }
-      lines.push(`black ${naming.list(front.stones("black"))}`.trimEnd());
-      lines.push(`white ${naming.list(front.stones("white"))}`.trimEnd());
-      let legal;
-      if (asked.length === 1 && asked[0] === "all") legal = legalAll(next);
-      else legal = asked.map((w) => naming.point(w)).filter((p) => p !== null && isLegal(next, p));
-      lines.push(`legal ${naming.list(legal)}`.trimEnd());
-      if (has("toMove")) {
-        // A library may have no player to move once its game is over.
-        let toMove = "none";
+      return lines.concat(stateLines(next, asked)).join("\n");
+    },
+    // graphgo-game STEP ; STEP ; ... (spec/FORMAT.md): a game's turns in one round trip, each
+    // step answered as graphgo-turn answers it, stopping after the first step whose verdict
+    // is not graphgo's (EXPECT), at a step that fails (`error MESSAGE`), or after a second of
+    // work (graphgo sends the steps not answered again).
+    "graphgo-game": (args) => {
+      const steps = args.join(" ").split(";").map((s) => s.trim().split(/\s+/).filter((w) => w !== ""));
+      const blocks = [];
+      const started = Date.now();
+      for (let i = 0; i < steps.length; i++) {
+        if (blocks.length > 0 && Date.now() - started > 1000) break;
+        const words = steps[i];
         try {
-          toMove = front.toMove() || "none";
+          if (i === 0 && words[0] === "state") {
+            blocks.push(["state"].concat(stateLines(colourOf(words[1]), words.slice(2))).join("\n"));
+            continue;
+          }
+          if (words.length < 4) throw new SyntaxError(`step ${i + 1}: COLOUR MOVE EXPECT NEXT (all | VERTEX...)`);
+          const expect = words[2];
+          if (expect !== "played" && expect !== "refused") {
+            throw new SyntaxError(`step ${i + 1}: '${expect}' is not played or refused`);
+          }
+          const answer = handlers["graphgo-turn"]([words[0], words[1]].concat(words.slice(3)));
+          blocks.push(answer);
+          if (answer.split(/\s/)[0] !== expect) break;
         } catch (e) {
-          toMove = "none";
+          blocks.push(`error step ${i + 1}: ${String(e.message || e).replace(/\n/g, " ")}`);
+          break;
         }
-        lines.push(`to_move ${toMove}`);
       }
-      if (has("result")) lines.push(`result ${resultText()}`);
-      return lines.join("\n");
+      return blocks.join("\n");
     },
     "graphgo-plays_per_second": (args) => {
       const side = Number(args[0]);
@@ -310,6 +324,30 @@ function serve(front) {
       return `${plays} ${seconds.toFixed(6)}`;
     },
   };
+
+  // The lines of a turn's answer after its verdict: the stones, NEXT's legality of the
+  // points asked (["all"]: every point), the player to move, the result.
+  function stateLines(next, asked) {
+    const lines = [];
+    lines.push(`black ${naming.list(front.stones("black"))}`.trimEnd());
+    lines.push(`white ${naming.list(front.stones("white"))}`.trimEnd());
+    let legal;
+    if (asked.length === 1 && asked[0] === "all") legal = legalAll(next);
+    else legal = asked.map((w) => naming.point(w)).filter((p) => p !== null && isLegal(next, p));
+    lines.push(`legal ${naming.list(legal)}`.trimEnd());
+    if (has("toMove")) {
+      // A library may have no player to move once its game is over.
+      let toMove = "none";
+      try {
+        toMove = front.toMove() || "none";
+      } catch (e) {
+        toMove = "none";
+      }
+      lines.push(`to_move ${toMove}`);
+    }
+    if (has("result")) lines.push(`result ${resultText()}`);
+    return lines;
+  }
 
   const input = readline.createInterface({ input: process.stdin, terminal: false });
   input.on("line", (line) => {

@@ -683,7 +683,23 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
                 Style::Ko | Style::Long if !staged => ko_opening(board),
                 _ => [Vec::new(), Vec::new()],
             };
-            let mut session = match compare::Session::start(run.reference, run.engine, &setup) {
+            // An engine that takes a whole game in one round trip (`graphgo-game`) is told
+            // the turns this game will give while the sides agree (issue 29 point 4).
+            if run.engine.batches_games() {
+                let intended = intended_turns(
+                    run.reference,
+                    &setup,
+                    &opening,
+                    &rng,
+                    style,
+                    compared.turn_order,
+                    max_turns,
+                );
+                run.engine.intend(intended);
+            }
+            let started = compare::Session::start(run.reference, run.engine, &setup);
+            run.engine.intend(None);
+            let mut session = match started {
                 Ok(Some(s)) => s,
                 Ok(None) => {
                     // Neither side plays it: outside the declaration.
@@ -761,30 +777,15 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
                     }
                     break None;
                 }
-                let position = session.observation().position.clone();
-                let pass = session
-                    .legal_turns()
-                    .iter()
-                    .find(|t| matches!(t, Turn::Pass { .. }))
-                    .cloned();
-                let opened = if opening.iter().all(Vec::is_empty) {
-                    None
-                } else {
-                    opening_turn(&mut opening, session.legal_turns(), &mut rng)
-                };
-                let chosen = match pass {
-                    Some(pass) if turns.len() >= max_turns => Some(pass),
-                    _ if opened.is_some() => opened,
-                    _ => random_turn(
-                        session.legal_turns(),
-                        &position,
-                        &mut rng,
-                        style,
-                        tracker.as_mut(),
-                        compared.turn_order,
-                        turns.len(),
-                    ),
-                };
+                let chosen = choose_turn(
+                    &session,
+                    &mut opening,
+                    &mut rng,
+                    style,
+                    tracker.as_mut(),
+                    compared.turn_order,
+                    [turns.len(), max_turns],
+                );
                 let Some(turn) = chosen else {
                     break None;
                 };
@@ -862,6 +863,96 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
             run.finish(index, found_in, game, diverged, progress);
         }
     }
+}
+
+/// The next turn of a board game ([`board_games`]) in `session`'s agreed state: both pass
+/// past the turn cap (`played_and_cap`: the turns played, the cap), else the next stone of
+/// the opening, else [`random_turn`]; `None` ends the game.
+fn choose_turn(
+    session: &compare::Session,
+    opening: &mut [Vec<Vertex>; 2],
+    rng: &mut Xoshiro256PlusPlus,
+    style: Style,
+    tracker: Option<&mut Tracker>,
+    out_of_turn: bool,
+    [played, max_turns]: [usize; 2],
+) -> Option<Turn> {
+    let position = &session.observation().position;
+    let pass = session
+        .legal_turns()
+        .iter()
+        .find(|t| matches!(t, Turn::Pass { .. }))
+        .cloned();
+    let opened = if opening.iter().all(Vec::is_empty) {
+        None
+    } else {
+        opening_turn(opening, session.legal_turns(), rng)
+    };
+    match pass {
+        Some(pass) if played >= max_turns => Some(pass),
+        _ if opened.is_some() => opened,
+        _ => random_turn(
+            session.legal_turns(),
+            position,
+            rng,
+            style,
+            tracker,
+            out_of_turn,
+            played,
+        ),
+    }
+}
+
+/// The turns a board game of `setup` will give the engine while it agrees with graphgo:
+/// the game played ahead with graphgo on both sides, from copies of the game's generator,
+/// opening and tracker, choosing as [`board_games`] does ([`choose_turn`]), so that while
+/// the sides agree the real game gives exactly these turns (probes both refuse among them),
+/// to the same caps (the turn cap; the game's end). The engine answers them in one round
+/// trip ([`EngineUnderTest::intend`]); the game itself is still compared turn by turn.
+/// `None` where graphgo does not start the setup.
+fn intended_turns(
+    reference: &dyn RuleSet,
+    setup: &Setup,
+    opening: &[Vec<Vertex>; 2],
+    rng: &Xoshiro256PlusPlus,
+    style: Style,
+    out_of_turn: bool,
+    max_turns: usize,
+) -> Option<Vec<Turn>> {
+    let mut session = compare::Session::start(reference, reference, setup).ok()??;
+    let (mut opening, mut rng) = (opening.clone(), rng.clone());
+    let mut tracker = Tracker::new(setup);
+    let (mut given, mut played) = (Vec::new(), 0);
+    while given.len() < 2 * max_turns + 8 && session.observation().result.is_none() {
+        let Some(turn) = choose_turn(
+            &session,
+            &mut opening,
+            &mut rng,
+            style,
+            tracker.as_mut(),
+            out_of_turn,
+            [played, max_turns],
+        ) else {
+            break;
+        };
+        // The tracker's scratch state is not part of the choice; calls mirror the game's.
+        if let Some(t) = tracker.as_mut() {
+            let _ = t.turn_situation(&turn);
+        }
+        let verdict = session.play(&turn);
+        given.push(turn.clone());
+        match verdict {
+            Ok(Verdict::Refused(_)) => {}
+            Ok(_) => {
+                played += 1;
+                if let Some(t) = tracker.as_mut() {
+                    t.played(&turn);
+                }
+            }
+            Err(_) => break,
+        }
+    }
+    Some(given)
 }
 
 /// The decisive situations of the state `tracker` follows, among `points` (`None`: all),
@@ -998,5 +1089,11 @@ impl EngineUnderTest for WithinEngine<'_> {
     }
     fn compared(&self) -> crate::conformance::engine::Compared {
         self.inner.compared()
+    }
+    fn batches_games(&self) -> bool {
+        self.inner.batches_games()
+    }
+    fn intend(&self, turns: Option<Vec<Turn>>) {
+        self.inner.intend(turns)
     }
 }

@@ -8,7 +8,7 @@ use crate::board::{Board, Shape};
 use crate::conformance::vectors::{self, Undeclared};
 use crate::game::{
     Colour, KoPass, Neutral, NoMove, Options, Playable, Player, Repetition, RepetitionEnd, RuleId,
-    RuleSet, SelfCapture, Setup, Unsupported,
+    RuleSet, SelfCapture, Setup, Turn, Unsupported,
 };
 
 /// The boards an engine plays.
@@ -187,6 +187,18 @@ pub trait EngineUnderTest: RuleSet {
     fn checked_points(&self) -> Option<Vec<crate::board::Vertex>> {
         None
     }
+
+    /// Whether the engine answers a whole game in one round trip when told its turns ahead
+    /// ([`EngineUnderTest::intend`]; a GTP adapter listing `graphgo-game`), so that the
+    /// campaign plays each game ahead on graphgo's side to tell it.
+    fn batches_games(&self) -> bool {
+        false
+    }
+
+    /// The turns the next game started will be given, in order, while it agrees with
+    /// graphgo (`None`: not known; the campaign clears it once the game is started). Only
+    /// how the engine is asked changes, never what is compared.
+    fn intend(&self, _turns: Option<Vec<Turn>>) {}
 
     /// What of a game is compared beyond stones and legality: an in-process engine shows
     /// everything through [`Playable::observe`]; a GTP engine only what it answers.

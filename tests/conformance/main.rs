@@ -7,6 +7,7 @@
 mod chromium;
 
 mod adapters;
+mod batched;
 mod gtp;
 mod protocol;
 mod real_games;

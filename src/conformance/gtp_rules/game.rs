@@ -56,12 +56,14 @@ pub(super) struct GtpGame {
     pub(super) score: RefCell<Option<Option<BigRational>>>,
     /// Commands not used ([`super::GtpRules::ignored`]).
     pub(super) ignored: std::collections::BTreeSet<String>,
+    /// The turns told ahead and the adapter's answers to them (`graphgo-game`, `super::ahead`).
+    pub(super) ahead: RefCell<super::ahead::Ahead>,
 }
 
 impl GtpGame {
     /// Sends a command; a failure to talk is recorded and ends the game with a panic that
     /// the comparer catches (the driver reports it as an engine failure, not a finding).
-    fn ask(&self, command: &str) -> Result<String, String> {
+    pub(super) fn ask(&self, command: &str) -> Result<String, String> {
         let answer = self.process.borrow_mut().ask(command);
         match answer {
             Ok(a) => a,
@@ -76,7 +78,7 @@ impl GtpGame {
     }
 
     /// An answer the protocol does not allow: a failure to talk, not a finding.
-    fn bad_answer(&self, command: &str, answer: &str) -> ! {
+    pub(super) fn bad_answer(&self, command: &str, answer: &str) -> ! {
         let f = GtpFailure::Protocol {
             command: command.to_string(),
             answer: quoted(answer),
@@ -99,7 +101,7 @@ impl GtpGame {
         &self.names[v]
     }
 
-    fn turn_word(&self, turn: &Turn) -> Option<String> {
+    pub(super) fn turn_word(&self, turn: &Turn) -> Option<String> {
         match *turn {
             Turn::Move { at, .. } => Some(self.name(at).to_string()),
             Turn::Pass { .. } => Some("pass".to_string()),
@@ -108,13 +110,24 @@ impl GtpGame {
     }
 
     /// The player graphgo says is to move, if the game goes on.
-    fn next_player(game: &EngineGame) -> Option<Player> {
+    pub(super) fn next_player(game: &EngineGame) -> Option<Player> {
         game.observe().to_move
     }
 
     /// The points to ask about for `player` in `game` (`None`: all, the engine lists them):
     /// every point graphgo refuses there, and a seeded sample of the others.
     fn points_to_ask(&self, game: &EngineGame, player: Player) -> Option<Vec<Vertex>> {
+        let mut rng = self.sample.borrow_mut();
+        self.points_to_ask_with(game, player, &mut rng)
+    }
+
+    /// [`GtpGame::points_to_ask`], the sample drawn from `rng`.
+    pub(super) fn points_to_ask_with(
+        &self,
+        game: &EngineGame,
+        player: Player,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<Vec<Vertex>> {
         if self.legality != Legality::Sampled {
             return None;
         }
@@ -133,7 +146,6 @@ impl GtpGame {
         let others: Vec<Vertex> = (0..self.board.len())
             .filter(|v| !asked.contains(v))
             .collect();
-        let mut rng = self.sample.borrow_mut();
         for _ in 0..self.checks.sample.min(others.len()) {
             let v = others[rng.random_range(0..others.len())];
             if !asked.contains(&v) {
@@ -215,6 +227,11 @@ impl GtpGame {
     /// Makes sure the state of the engine is read: what `graphgo-turn` did not bring is asked
     /// with the base commands.
     fn read_state(&self) {
+        if self.ahead.borrow().state_first && self.seen.borrow().position.is_none() {
+            if let Some(step) = self.step_ahead(None) {
+                let _ = self.take_step(&step);
+            }
+        }
         let mut seen = self.seen.borrow().clone();
         if seen.position.is_none() {
             seen.position = Some(self.read_position());
@@ -247,23 +264,44 @@ impl GtpGame {
         next: Player,
         points: &Option<Vec<Vertex>>,
     ) -> Result<(), String> {
-        let asked = match points {
+        let command = format!(
+            "graphgo-turn {} {word} {} {}",
+            turn.player().word(),
+            next.word(),
+            self.asked_words(points)
+        );
+        let answer = match self.ask(command.trim_end()) {
+            Ok(a) => a,
+            Err(e) => self.bad_answer("graphgo-turn", &format!("? {e}")),
+        };
+        self.take_turn_answer("graphgo-turn", &answer, next, points)
+    }
+
+    /// The points asked, as `graphgo-turn` and `graphgo-game` name them: `all`, or their
+    /// names (none: empty).
+    pub(super) fn asked_words(&self, points: &Option<Vec<Vertex>>) -> String {
+        match points {
             None => "all".to_string(),
             Some(ps) => ps
                 .iter()
                 .map(|&v| self.name(v).to_string())
                 .collect::<Vec<_>>()
                 .join(" "),
-        };
-        let command = format!(
-            "graphgo-turn {} {word} {} {asked}",
-            turn.player().word(),
-            next.word()
-        );
-        let answer = match self.ask(command.trim_end()) {
-            Ok(a) => a,
-            Err(e) => self.bad_answer("graphgo-turn", &format!("? {e}")),
-        };
+        }
+    }
+
+    /// Reads the answer of a turn (`graphgo-turn`'s, or a step of `graphgo-game`'s; asked by
+    /// `command`) into what was seen: its first line the verdict (`played`, `refused
+    /// MESSAGE`; `state` for the state before the first turn of a game), then the stones,
+    /// `next`'s legality of `points`, the player to move and the end. `Ok(())` when the
+    /// engine played it (or for `state`).
+    pub(super) fn take_turn_answer(
+        &self,
+        command: &str,
+        answer: &str,
+        next: Player,
+        points: &Option<Vec<Vertex>>,
+    ) -> Result<(), String> {
         let mut lines = answer.lines();
         let verdict = lines.next().unwrap_or("").trim().to_string();
         let mut seen = Seen::default();
@@ -286,13 +324,13 @@ impl GtpGame {
                 "to_move" => seen.to_move = player_word(rest),
                 "result" => match parse_result(rest) {
                     Ok(r) => seen.result = Some(r),
-                    Err(e) => self.bad_answer("graphgo-turn", &e),
+                    Err(e) => self.bad_answer(command, &e),
                 },
                 _ => {}
             }
         }
         let Some(legal) = legal else {
-            self.bad_answer("graphgo-turn", &format!("no 'legal' line in: {answer}"));
+            self.bad_answer(command, &format!("no 'legal' line in: {answer}"));
         };
         if !self.checks.end {
             seen.to_move = None;
@@ -305,8 +343,9 @@ impl GtpGame {
         *self.seen.borrow_mut() = seen;
         match verdict.split_once(' ').map_or(verdict.as_str(), |(w, _)| w) {
             "played" => Ok(()),
+            "state" if command == "graphgo-game" => Ok(()),
             "refused" => Err(verdict["refused".len()..].trim().to_string()),
-            _ => self.bad_answer("graphgo-turn", &verdict),
+            _ => self.bad_answer(command, &verdict),
         }
     }
 
@@ -449,6 +488,11 @@ impl Playable for GtpGame {
         // engine that keeps no game (GTP's `play` takes any colour at any time): such turns
         // are sent only where the engine declares that it keeps the turn.
         let word = self.turn_word(turn);
+        let told = if self.departed {
+            None
+        } else {
+            self.step_ahead(Some(turn))
+        };
         if self.departed
             || to_move.is_none()
             || (out_of_turn && !self.checks.out_of_turn)
@@ -460,7 +504,9 @@ impl Playable for GtpGame {
         let mut after = self.shadow.clone();
         let graphgo_allows = after.play(turn).is_ok();
         let next_game = if graphgo_allows { &after } else { &self.shadow };
-        let answer = if self.one_trip {
+        let answer = if let Some(step) = told.filter(|s| s.answer.is_some()) {
+            self.take_step(&step)
+        } else if self.one_trip {
             // The next player is graphgo's (the engine's own is compared separately).
             match GtpGame::next_player(next_game) {
                 Some(next) => {

@@ -9,7 +9,9 @@
 //! `play`), and, where it answers them, its player to move and its end
 //! (`gogui-rules_side_to_move`, `gogui-rules_final_result`) and its score after two passes
 //! (`final_score`). An adapter that lists `graphgo-turn` answers all of a turn in one round
-//! trip. What the engine does not tell (whose turn it is, the end, resignation, for a board
+//! trip; one that lists `graphgo-game` too is told a game's turns ahead (the campaign plays
+//! them on graphgo's side first) and answers them in one round trip (`ahead`), the
+//! comparison still turn by turn. What the engine does not tell (whose turn it is, the end, resignation, for a board
 //! that keeps no game) is taken from graphgo's engine played alongside; an engine that shows
 //! no board (Leela Zero draws `showboard` on its error stream) has its stones checked only
 //! through its answers to `play`. Boards: squares (`boardsize`), rectangles
@@ -26,6 +28,7 @@
 //! - `grids.rs`, the boards GTP names ([`grid_sides`], [`square_side`]) and graphgo's side
 //!   kept on them ([`OnSquareGrids`]).
 
+mod ahead;
 mod answers;
 mod game;
 mod grids;
@@ -47,7 +50,7 @@ use crate::board::{Board, Vertex};
 use crate::conformance::engine::{Boards, Compared, EngineUnderTest, Support};
 use crate::conformance::gtp::{GtpFailure, GtpProcess, MAX_GTP_SIZE};
 use crate::engine::EngineGame;
-use crate::game::{Colour, Options, Playable, Player, RuleId, RuleSet, Setup, Unsupported};
+use crate::game::{Colour, Options, Playable, Player, RuleId, RuleSet, Setup, Turn, Unsupported};
 use crate::io::record::Game;
 use game::{GtpGame, Seen};
 
@@ -118,6 +121,11 @@ pub struct GtpRules {
     /// The command that selected the engine's current board (`boardsize 5`...), so that the
     /// next game on the same board only clears it (KataGo takes a second for a new size).
     selected: RefCell<Option<String>>,
+    /// Whether games are asked ahead with `graphgo-game` where the adapter lists it (on by
+    /// default; off, every turn is a `graphgo-turn`).
+    pub batch_games: Cell<bool>,
+    /// The turns the next game will be given ([`EngineUnderTest::intend`]).
+    intended: RefCell<Option<Vec<Turn>>>,
 }
 
 /// Where the stones of an engine are read from.
@@ -152,7 +160,15 @@ impl GtpRules {
             selected: RefCell::new(None),
             komi: RefCell::new(None),
             ignored: RefCell::new(Default::default()),
+            batch_games: Cell::new(true),
+            intended: RefCell::new(None),
         }
+    }
+
+    /// Whether games are asked ahead in one round trip (`graphgo-game`, and `graphgo-turn`
+    /// for the turns past what was asked).
+    pub fn batches(&self) -> bool {
+        self.batch_games.get() && self.knows("graphgo-game") && self.knows("graphgo-turn")
     }
 
     /// Seeds the generator of the sampled points.
@@ -312,7 +328,9 @@ impl GtpRules {
             StoneReading::Unknown if p.knows("list_stones") => "stones from list_stones",
             StoneReading::Unknown => "stones from showboard",
         };
-        let turn = if p.knows("graphgo-turn") {
+        let turn = if p.knows("graphgo-turn") && p.knows("graphgo-game") && self.batch_games.get() {
+            ", a game's turns in one round trip (graphgo-game)"
+        } else if p.knows("graphgo-turn") {
             ", one round trip a turn (graphgo-turn)"
         } else {
             ""
@@ -420,6 +438,11 @@ impl RuleSet for GtpRules {
         }
         let one_trip = p.knows("graphgo-turn") && !self.ignored.borrow().contains("graphgo-turn");
         drop(p);
+        let intended = self.intended.borrow_mut().take();
+        let ahead = match intended.filter(|_| one_trip && self.batches()) {
+            Some(turns) => ahead::Ahead::told(turns),
+            None => ahead::Ahead::default(),
+        };
         let shadow = EngineGame::start(setup, u64::MAX)?;
         if !has_stones && named.is_none() {
             self.read_stones_with(&setup.board);
@@ -458,6 +481,7 @@ impl RuleSet for GtpRules {
             seen: RefCell::new(Seen::default()),
             score: RefCell::new(None),
             ignored: self.ignored.borrow().clone(),
+            ahead: RefCell::new(ahead),
         }))
     }
 }
@@ -505,6 +529,14 @@ impl EngineUnderTest for GtpRules {
 
     fn checked_points(&self) -> Option<Vec<Vertex>> {
         GtpRules::checked_points(self)
+    }
+
+    fn batches_games(&self) -> bool {
+        self.batches()
+    }
+
+    fn intend(&self, turns: Option<Vec<Turn>>) {
+        *self.intended.borrow_mut() = turns;
     }
 
     fn compared(&self) -> Compared {

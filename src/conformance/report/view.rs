@@ -96,6 +96,12 @@ impl EngineUnderTest for Restricted<'_> {
     fn checked_points(&self) -> Option<Vec<Vertex>> {
         self.inner.checked_points()
     }
+    fn batches_games(&self) -> bool {
+        self.inner.batches_games()
+    }
+    fn intend(&self, turns: Option<Vec<crate::game::Turn>>) {
+        self.inner.intend(turns)
+    }
 }
 
 /// An in-process engine always played under its own declared options, whatever graphgo is
@@ -142,6 +148,12 @@ impl EngineUnderTest for UnderOwnOptions<'_> {
     }
     fn checked_points(&self) -> Option<Vec<Vertex>> {
         self.inner.checked_points()
+    }
+    fn batches_games(&self) -> bool {
+        self.inner.batches_games()
+    }
+    fn intend(&self, turns: Option<Vec<crate::game::Turn>>) {
+        self.inner.intend(turns)
     }
 }
 
