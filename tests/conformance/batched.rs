@@ -4,7 +4,7 @@
 //! and turn by turn, must play the same games and reach the same verdicts, and the batched
 //! run must really ask whole games.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use graphgo::conformance::campaign::{campaign, CampaignReport};
@@ -64,10 +64,10 @@ fn verdicts(r: &CampaignReport) -> String {
 /// The campaign of `plan` on the toy with `args`, its games asked ahead (`batched`) or turn by
 /// turn; the commands the adapter was sent are logged to `log`.
 fn run(
-    python: &PathBuf,
+    python: &Path,
     args: &[&str],
     batched: bool,
-    log: &PathBuf,
+    log: &Path,
     plan: &VerifyPlan,
 ) -> (CampaignReport, String) {
     let script = root().join("tests/conformance/fixtures/toy-game/adapter.py");
