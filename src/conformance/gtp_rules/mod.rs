@@ -121,8 +121,9 @@ pub struct GtpRules {
     /// The command that selected the engine's current board (`boardsize 5`...), so that the
     /// next game on the same board only clears it (KataGo takes a second for a new size).
     selected: RefCell<Option<String>>,
-    /// Whether games are asked ahead with `graphgo-game` where the adapter lists it (on by
-    /// default; off, every turn is a `graphgo-turn`).
+    /// Whether games are asked ahead with `graphgo-game` where the adapter lists it (off by
+    /// default: on where the environment sets `GRAPHGO_GAME_BATCH=1`; off, every turn is a
+    /// `graphgo-turn`).
     pub batch_games: Cell<bool>,
     /// The turns the next game will be given ([`EngineUnderTest::intend`]).
     intended: RefCell<Option<Vec<Turn>>>,
@@ -160,7 +161,9 @@ impl GtpRules {
             selected: RefCell::new(None),
             komi: RefCell::new(None),
             ignored: RefCell::new(Default::default()),
-            batch_games: Cell::new(true),
+            batch_games: Cell::new(
+                std::env::var_os("GRAPHGO_GAME_BATCH").is_some_and(|v| v == "1"),
+            ),
             intended: RefCell::new(None),
         }
     }
