@@ -151,6 +151,17 @@ pub struct Declaration {
     /// The random games of each view (default [`DEFAULT_GAMES`]).
     #[serde(default)]
     pub games: Option<u64>,
+    /// The vectors each view plays, at most: the first this many that it runs, the smallest
+    /// boards first (default: every vector that applies). For a row whose every turn is slow
+    /// (KataGo: a network evaluation a turn), so that what it plays is fixed by this count and
+    /// `games`, not cut by the cap.
+    #[serde(default)]
+    pub vectors: Option<usize>,
+    /// The comparisons allowed to shrink one divergence of the random games (default 150):
+    /// fewer for a row whose every replayed turn is slow, so that shrinking stays within the
+    /// row's time without the cap cutting it.
+    #[serde(default)]
+    pub shrink: Option<usize>,
     /// The cap on one row's time, both views (default [`DEFAULT_MAX_SECONDS`]).
     #[serde(default)]
     pub max_seconds: Option<f64>,
@@ -287,6 +298,16 @@ impl DeclaredRow {
 
     pub fn games(&self) -> u64 {
         self.declaration.games.unwrap_or(DEFAULT_GAMES)
+    }
+
+    /// The vectors a view plays at most (`vectors` of `rules.yaml`), if it says.
+    pub fn vectors(&self) -> Option<usize> {
+        self.declaration.vectors
+    }
+
+    /// The comparisons allowed to shrink one divergence (`shrink` of `rules.yaml`), if it says.
+    pub fn shrink(&self) -> Option<usize> {
+        self.declaration.shrink
     }
 
     pub fn max_seconds(&self) -> f64 {

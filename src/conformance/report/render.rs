@@ -35,6 +35,13 @@ impl ViewResult {
         for b in &self.boards_skipped {
             let _ = write!(s, "; not played: {}", b.replace('|', "/"));
         }
+        if self.vectors_not_reached > 0 && self.cap.is_none() {
+            let _ = write!(
+                s,
+                "; {} more vectors not played (the row's `vectors` count)",
+                self.vectors_not_reached
+            );
+        }
         if let Some(c) = &self.cap {
             let _ = write!(s, "; **{}**", c.replace('|', "/"));
         }

@@ -33,7 +33,7 @@ use super::{Cell, ConformancePlan, Row, View, ViewResult};
 /// Findings shrunk per group and view: further games diverging there are counted, not shrunk.
 const SHRUNK_PER_GROUP: usize = 2;
 
-/// Comparisons allowed to shrink one divergence.
+/// Comparisons allowed to shrink one divergence, unless the row says (`shrink`).
 const SHRINK_BUDGET: usize = 150;
 
 /// The square sides the random games are played on (those the row declares; its largest side
@@ -280,9 +280,20 @@ pub fn run_view_on(
     // The one komi the implementation plays (`komi` a number in rules.yaml): a vector that
     // ends scored with another komi is not played.
     let fixed_komi = row.fixed_komi();
-    for (i, (file, vector)) in env.vectors.iter().enumerate() {
+    // A row that declares how many vectors it plays (`vectors`): the smallest boards first,
+    // and no more than that many run; the others are counted as not reached, by the count,
+    // not by the clock.
+    let mut ordered: Vec<&(PathBuf, Vector)> = env.vectors.to_vec();
+    if row.vectors().is_some() {
+        ordered.sort_by_key(|(_, v)| v.game.setup.board.len());
+    }
+    for (i, (file, vector)) in ordered.iter().enumerate() {
+        if row.vectors().is_some_and(|n| result.vectors_run >= n) {
+            result.vectors_not_reached = ordered.len() - i;
+            break;
+        }
         if Instant::now() >= deadline {
-            result.vectors_not_reached = env.vectors.len() - i;
+            result.vectors_not_reached = ordered.len() - i;
             result.cap = Some(format!(
                 "the cap of {:.0} s bit: {} vectors not reached",
                 env.cap.as_secs_f64(),
@@ -402,7 +413,7 @@ pub fn run_view_on(
             vectors: None,
             seed: env.seed.wrapping_add(i as u64),
             games,
-            shrink_budget: SHRINK_BUDGET,
+            shrink_budget: row.shrink().unwrap_or(SHRINK_BUDGET),
             games_on: verify::Games::Boards {
                 boards: vec![Arc::clone(board)],
             },
