@@ -70,6 +70,14 @@ fn results_read_as_sgf_writes_them() {
             margin: None,
         })
     );
+    // SGF's RE[Void] (KataGo's end of a long cycle): over, nobody wins.
+    assert_eq!(
+        parse_result("Void").unwrap(),
+        Some(EngineResult {
+            winner: None,
+            margin: None,
+        })
+    );
     assert!(parse_result("black wins").is_err());
     assert!(parse_result("B+lots").is_err());
 }

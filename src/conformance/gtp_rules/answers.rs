@@ -71,14 +71,16 @@ pub struct EngineResult {
     pub margin: Option<BigRational>,
 }
 
-/// A result as SGF's `RE` writes it: `unknown` (the game goes on), `0`/`Draw`, `B+3.5`,
+/// A result as SGF's `RE` writes it: `unknown` (the game goes on), `0`/`Draw`/`Void`, `B+3.5`,
 /// `W+R`, `B+`; `Err` for anything else.
 pub fn parse_result(text: &str) -> Result<Option<EngineResult>, String> {
     let t = text.trim();
     if t.eq_ignore_ascii_case("unknown") {
         return Ok(None);
     }
-    if t == "0" || t.eq_ignore_ascii_case("draw") {
+    // `Void`: SGF's "no result" (KataGo's end of a long cycle under its simple ko): the game
+    // is over and nobody wins, as for a draw.
+    if t == "0" || t.eq_ignore_ascii_case("draw") || t.eq_ignore_ascii_case("void") {
         return Ok(Some(EngineResult {
             winner: None,
             margin: None,
