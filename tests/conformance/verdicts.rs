@@ -961,10 +961,7 @@ fn accounts(name: &str, page: &str) -> (BTreeMap<(String, String), String>, Vec<
 /// yet accounted for on their page: (implementation, cell as in `accounts`). A line here is
 /// reported (not failed) while its cell stays red, and is to be removed once its page
 /// accounts for it.
-const NOT_YET_TRIAGED: &[(&str, &str)] = &[
-    ("katago", "stone-scoring/capture"),
-    ("katago", "stone-scoring/passes-and-end"),
-];
+const NOT_YET_TRIAGED: &[(&str, &str)] = &[];
 
 /// The findings and failed vectors of the red cells of the committed report's own-rules view
 /// that no verdict of their page accounts for, given the report's JSON and a page by name.
