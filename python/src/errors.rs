@@ -6,6 +6,7 @@
 use std::cell::RefCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use graphgo::differential::compare::panic_message;
 use pyo3::prelude::*;
 
 /// A failure on the Rust side, before it becomes a Python exception (plain data, so that
@@ -99,23 +100,13 @@ thread_local! {
 /// own copy of Rust's standard library).
 pub fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
-        let message = payload_text(info.payload());
+        let message = panic_message(info.payload());
         let place = info
             .location()
             .map(|l| format!(" at {}:{}", l.file(), l.line()))
             .unwrap_or_default();
         LAST_PANIC.with(|p| *p.borrow_mut() = Some(format!("{message}{place}")));
     }));
-}
-
-fn payload_text(payload: &(dyn std::any::Any + Send)) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        s.to_string()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "a panic without a message".to_string()
-    }
 }
 
 /// Runs `f`, a call into the library, turning a panic into [`Fail::Internal`].
@@ -125,7 +116,7 @@ pub fn guard<T>(f: impl FnOnce() -> Result<T>) -> Result<T> {
         Err(payload) => {
             let said = LAST_PANIC
                 .with(|p| p.borrow_mut().take())
-                .unwrap_or_else(|| payload_text(&*payload));
+                .unwrap_or_else(|| panic_message(&*payload));
             Err(Fail::Internal(format!(
                 "graphgo panicked: {said} (a bug in graphgo: please report it with the input that caused it)"
             )))

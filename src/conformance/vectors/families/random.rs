@@ -5,7 +5,7 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::*;
-use crate::game::{Options, RuleId, RuleSet};
+use crate::game::{Options, RuleId, RuleSet, Setup};
 use crate::io::record::Record;
 
 /// Games chosen by the campaign's chooser on small boards, with random setups and options:
@@ -14,25 +14,18 @@ pub(super) fn random_games(reference: &dyn RuleSet, engine: &dyn RuleSet, count:
     let boards = small_boards();
     let mut out = Vec::new();
     for i in 0..count {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(crate::differential::fuzz::game_seed(7, i));
-        let b = boards[rng.random_range(0..boards.len())].clone();
-        let board = b.build().expect("a small board");
-        let setup = crate::differential::fuzz::random_setup(&mut rng, board);
-        let cap = crate::differential::fuzz::max_turns(&setup.board).min(24);
-        let played = crate::differential::fuzz::play_generated(
-            reference,
-            engine,
-            setup,
-            &mut crate::differential::fuzz::Biased::new(rng),
-            cap,
+        let (b, mut r) = game_on_a_small_board(
+            (reference, engine),
+            &boards,
+            crate::differential::fuzz::game_seed(7, i),
+            crate::differential::fuzz::random_setup,
+            24,
         );
-        let mut r = Record::from_game(&played.game.setup, &played.game.turns);
-        r.board = b.clone();
         if r.options.is_none() {
             r.options = Some(Options::default());
         }
         out.push(case(
-            format!("random-{}-{}-{i}", spec_name(&b), played.game.setup.rules.name()),
+            format!("random-{}-{}-{i}", spec_name(&b), r.rules),
             &[],
             format!("Game {i} of the vector generator's campaign (seed 7): turns chosen by graphgo::differential::fuzz::Biased."),
             r,
@@ -91,21 +84,13 @@ pub(super) fn mango_cases(reference: &dyn RuleSet, engine: &dyn RuleSet, count: 
     }
     let boards = small_boards();
     for i in 0..count {
-        let mut rng =
-            Xoshiro256PlusPlus::seed_from_u64(crate::differential::fuzz::game_seed(11, i));
-        let b = boards[rng.random_range(0..boards.len())].clone();
-        let board = b.build().expect("a small board");
-        let setup = crate::differential::fuzz::random_mango_setup(&mut rng, board);
-        let cap = crate::differential::fuzz::max_turns(&setup.board).min(20);
-        let played = crate::differential::fuzz::play_generated(
-            reference,
-            engine,
-            setup,
-            &mut crate::differential::fuzz::Biased::new(rng),
-            cap,
+        let (b, r) = game_on_a_small_board(
+            (reference, engine),
+            &boards,
+            crate::differential::fuzz::game_seed(11, i),
+            crate::differential::fuzz::random_mango_setup,
+            20,
         );
-        let mut r = Record::from_game(&played.game.setup, &played.game.turns);
-        r.board = b.clone();
         out.push(case(
             format!("mango-random-{}-{i}", spec_name(&b)),
             &[],
@@ -115,4 +100,32 @@ pub(super) fn mango_cases(reference: &dyn RuleSet, engine: &dyn RuleSet, count: 
         ));
     }
     out
+}
+
+/// One game of the vector generator's campaign: a board of `boards` and a setup on it
+/// (`setup_on`) drawn from `seed`, then turns chosen by the campaign's chooser, played on
+/// both sides for at most `max_turns` turns (fewer on a small board); the board as drawn,
+/// and the record of the game written on it.
+fn game_on_a_small_board(
+    (reference, engine): (&dyn RuleSet, &dyn RuleSet),
+    boards: &[BoardSpec],
+    seed: u64,
+    setup_on: fn(&mut Xoshiro256PlusPlus, Board) -> Setup,
+    max_turns: usize,
+) -> (BoardSpec, Record) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let b = boards[rng.random_range(0..boards.len())].clone();
+    let board = b.build().expect("a small board");
+    let setup = setup_on(&mut rng, board);
+    let cap = crate::differential::fuzz::max_turns(&setup.board).min(max_turns);
+    let played = crate::differential::fuzz::play_generated(
+        reference,
+        engine,
+        setup,
+        &mut crate::differential::fuzz::Biased::new(rng),
+        cap,
+    );
+    let mut r = Record::from_game(&played.game.setup, &played.game.turns);
+    r.board = b.clone();
+    (b, r)
 }
