@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use graphgo::board::{Board, Shape};
 use graphgo::game::{Equipment, Setup, Turn};
-use graphgo::io::record::{BoardSpec, Record};
+use graphgo::io::record::{Record, RecordBoard};
 use graphgo::rational;
 
 use crate::errors::{Fail, Result};
@@ -154,34 +154,34 @@ pub fn rational_from(value: &Bound<'_, PyAny>, at: &str) -> Result<BigRational> 
 pub fn record_of(setup: &Setup, turns: &[Turn]) -> Record {
     let mut record = Record::from_game(setup, turns);
     if matches!(setup.equipment, Equipment::Graph | Equipment::Weights(_)) {
-        if let Some(spec) = named_board(&setup.board) {
-            record.board = spec;
+        if let Some(written) = named_board(&setup.board) {
+            record.board = written;
         }
     }
     record
 }
 
 /// The named family a board is, if any (the same vertex names and edges).
-fn named_board(board: &Board) -> Option<BoardSpec> {
-    let candidates: Vec<BoardSpec> = match *board.shape() {
+fn named_board(board: &Board) -> Option<RecordBoard> {
+    let candidates: Vec<RecordBoard> = match *board.shape() {
         Shape::Plane { width, height } => vec![
-            BoardSpec::Grid([width, height]),
-            BoardSpec::Torus([width, height]),
-            BoardSpec::Cylinder([width, height]),
-            BoardSpec::Moebius([width, height]),
-            BoardSpec::Klein([width, height]),
+            RecordBoard::Grid([width, height]),
+            RecordBoard::Torus([width, height]),
+            RecordBoard::Cylinder([width, height]),
+            RecordBoard::Moebius([width, height]),
+            RecordBoard::Klein([width, height]),
         ],
-        Shape::Solid { x, y, z } => vec![BoardSpec::Cube([x, y, z])],
+        Shape::Solid { x, y, z } => vec![RecordBoard::Cube([x, y, z])],
         Shape::Other => {
             let n = board.len();
             vec![
-                BoardSpec::Path(n),
-                BoardSpec::Cycle(n),
-                BoardSpec::Complete(n),
+                RecordBoard::Path(n),
+                RecordBoard::Cycle(n),
+                RecordBoard::Complete(n),
             ]
         }
     };
     candidates
         .into_iter()
-        .find(|spec| spec.build().ok().as_ref() == Some(board))
+        .find(|written| written.build().ok().as_ref() == Some(board))
 }

@@ -12,7 +12,7 @@ use graphgo::board::Board;
 use graphgo::conformance::vectors::with_option;
 use graphgo::differential::fuzz::{self, ChooserView};
 use graphgo::game::{Colour, Player, RuleId, Setup, Turn};
-use graphgo::io::record::BoardSpec;
+use graphgo::io::record::RecordBoard;
 
 use crate::convert;
 use crate::errors::{detached, Fail, OrRaise, Result};
@@ -60,8 +60,8 @@ pub fn generate_board<'py>(
     max_vertices: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
     let board = draw_board(&mut Choices::new(words), max_vertices);
-    let spec = convert::record_of(&Setup::new(RuleId::Ggg1, board), &[]).board;
-    let value = serde_json::to_value(spec).unwrap_or_default();
+    let written = convert::record_of(&Setup::new(RuleId::Ggg1, board), &[]).board;
+    let value = serde_json::to_value(written).unwrap_or_default();
     convert::from_json(py, &value)
 }
 
@@ -107,10 +107,10 @@ pub fn generate_setup(
     let board = match board.filter(|b| !b.is_none()) {
         Some(b) => {
             let value = convert::to_json(b, "board").or_raise(py)?;
-            let spec: BoardSpec = serde_json::from_value(value)
+            let written: RecordBoard = serde_json::from_value(value)
                 .map_err(|e| Fail::Input(format!("board: {e}")))
                 .or_raise(py)?;
-            Some(spec.build().map_err(Fail::from).or_raise(py)?)
+            Some(written.build().map_err(Fail::from).or_raise(py)?)
         }
         None => None,
     };

@@ -29,7 +29,7 @@ fn expected_words(expected: &str) -> String {
         "unit" | "null" => "nothing (null)",
         "fewer elements in array" | "fewer elements in map" => "a shorter list (it has too many items)",
         "struct Record" => "a map of the record's fields (rules, board, moves, ...)",
-        "enum BoardSpec" | "string or map" => "a map with one key naming the board (grid, torus, cylinder, moebius, klein, cube, path, cycle, complete, graph, digraph, directed_cycle, one_way_grid, space)",
+        "enum RecordBoard" | "string or map" => "a map with one key naming the board (grid, torus, cylinder, moebius, klein, cube, path, cycle, complete, graph, digraph, directed_cycle, one_way_grid, space)",
         _ => "",
     };
     if !known.is_empty() {
@@ -167,7 +167,7 @@ pub fn field_error(path: &str, message: &str) -> String {
             },
         }
     } else if m.starts_with("data did not match any variant of untagged enum ") {
-        if m.ends_with("ThresholdSpec") {
+        if m.ends_with("RecordThreshold") {
             "must be an interval as text (\"z >= 1\") or a list of them".to_string()
         } else {
             "is not in any of the forms this field takes".to_string()
@@ -367,7 +367,7 @@ mod tests {
             ),
             (
                 "board",
-                "invalid type: sequence, expected enum BoardSpec",
+                "invalid type: sequence, expected enum RecordBoard",
                 "field 'board': must be a map with one key naming the board",
             ),
             (

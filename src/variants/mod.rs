@@ -54,7 +54,7 @@ impl Rules {
             }
             RuleId::Mango => mango::MangoGame::start_traced(setup).map(boxed),
             RuleId::TopoPrimitive | RuleId::TopoStones => {
-                topological::TopoSpecGame::start_traced(setup).map(boxed)
+                topological::TopologicalGame::start_traced(setup).map(boxed)
             }
             RuleId::Directed => {
                 directed::start_traced(setup, directed::Deleters::Either).map(boxed)

@@ -45,7 +45,7 @@ use crate::spec::topological::{self as spec, Colouring, Ending, State, Stones, S
 /// A Topological Go game (`topo-primitive`, `topo-stones`): the transcription's state, and
 /// what the fast path keeps. A move's `at` is an index into the go-space's placements S.
 #[derive(Clone, Debug)]
-pub struct TopoSpecGame {
+pub struct TopologicalGame {
     pub state: State,
     /// The record's repetition rule (`Positional` is the text's).
     repetition: Repetition,
@@ -61,27 +61,27 @@ pub struct TopoSpecGame {
     analysis: OnceCell<Option<Arc<Analysis>>>,
 }
 
-impl TopoSpecGame {
+impl TopologicalGame {
     /// The first position of a game, or why the setup is not a topological game.
-    pub fn start(setup: &Setup) -> Result<TopoSpecGame, String> {
-        TopoSpecGame::start_with(setup, true).map(|started| started.state)
+    pub fn start(setup: &Setup) -> Result<TopologicalGame, String> {
+        TopologicalGame::start_with(setup, true).map(|started| started.state)
     }
 
-    /// [`TopoSpecGame::start`], and the clauses the start applied.
-    pub fn start_traced(setup: &Setup) -> Result<Played<TopoSpecGame>, String> {
-        TopoSpecGame::start_with(setup, true)
+    /// [`TopologicalGame::start`], and the clauses the start applied.
+    pub fn start_traced(setup: &Setup) -> Result<Played<TopologicalGame>, String> {
+        TopologicalGame::start_with(setup, true)
     }
 
     /// The first position of a game that never takes the fast path (for the tests that hold
     /// the fast path equal to the transcription).
-    pub fn start_literal(setup: &Setup) -> Result<TopoSpecGame, String> {
-        TopoSpecGame::start_with(setup, false).map(|started| started.state)
+    pub fn start_literal(setup: &Setup) -> Result<TopologicalGame, String> {
+        TopologicalGame::start_with(setup, false).map(|started| started.state)
     }
 
-    fn start_with(setup: &Setup, fast: bool) -> Result<Played<TopoSpecGame>, String> {
+    fn start_with(setup: &Setup, fast: bool) -> Result<Played<TopologicalGame>, String> {
         let Played { state, applied } = start_before_end(setup)?;
         let index = SpaceIndex::new(&state.space);
-        let mut game = TopoSpecGame {
+        let mut game = TopologicalGame {
             repetition: setup.options.repetition,
             index: (fast && index.applies()).then(|| Arc::new(index)),
             keys: Vector::new(),
@@ -455,7 +455,7 @@ fn apply(f: &Colouring, changes: &[(Point, Colour)]) -> Colouring {
     changes.iter().fold(f.clone(), |g, &(x, c)| g.update(x, c))
 }
 
-impl Playable for TopoSpecGame {
+impl Playable for TopologicalGame {
     fn observe(&self) -> Observation {
         let s = &self.state;
         Observation {
@@ -492,7 +492,7 @@ impl Playable for TopoSpecGame {
     }
 }
 
-impl Traced for TopoSpecGame {
+impl Traced for TopologicalGame {
     fn play_traced(&mut self, turn: &Turn) -> Result<Vec<Applied>, Illegal> {
         let fast = match *turn {
             Turn::Move { player, at }

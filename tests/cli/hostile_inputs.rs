@@ -29,7 +29,7 @@ const RUST_WORDS: [&str; 12] = [
     "enum ",
     "invalid type",
     "invalid value",
-    "BoardSpec",
+    "RecordBoard",
     "Record",
     "panicked",
 ];

@@ -502,7 +502,7 @@ fn the_table_counts_skips_and_failures_without_listing_them() {
 #[test]
 fn the_worked_examples_are_vectors_in_the_sources_numbers() {
     use graphgo::game::Colour;
-    use graphgo::io::record::ThresholdSpec;
+    use graphgo::io::record::RecordThreshold;
     let loaded = vectors::load_dir(&dir()).unwrap();
     let find = |id: &str| {
         loaded
@@ -535,7 +535,7 @@ fn the_worked_examples_are_vectors_in_the_sources_numbers() {
     let mango = v.record.mango.as_ref().expect("the example's equipment");
     assert_eq!(
         mango.threshold,
-        Some(ThresholdSpec::Union(vec!["1 <= z < 362".into()]))
+        Some(RecordThreshold::Union(vec!["1 <= z < 362".into()]))
     );
     let scores = mango.scores.as_ref().expect("White's komi");
     assert_eq!(

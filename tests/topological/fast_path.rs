@@ -10,7 +10,7 @@
 //! - along random games on random go-spaces (the fast path's spaces, whose placements are
 //!   smallest open sets, and spaces it refuses), both endings, every repetition option, some
 //!   from a random colouring: the game as played (`variants::Rules`), the same game kept off
-//!   the fast path (`TopoSpecGame::start_literal`) and, under the text's positional superko,
+//!   the fast path (`TopologicalGame::start_literal`) and, under the text's positional superko,
 //!   the literal transcription (`spec::topological::turn`, `legal_turns`) show the same
 //!   colouring, legal turns, refusals and result after every turn.
 //!
@@ -26,7 +26,7 @@ use graphgo::game::{
     Colour, Equipment, Playable, Player, Repetition, RuleId, RuleSet, Setup, Turn,
 };
 use graphgo::spec::topological::{self as topo, Colouring};
-use graphgo::variants::topological::TopoSpecGame;
+use graphgo::variants::topological::TopologicalGame;
 use graphgo::variants::Rules;
 use proptest::prelude::*;
 use proptest::test_runner::{FileFailurePersistence, TestCaseError};
@@ -246,7 +246,7 @@ fn played_as_literal(
     }
     setup.equipment = Equipment::Space(Arc::new(space));
     let mut played = Rules.start(&setup).unwrap();
-    let mut off_path = TopoSpecGame::start_literal(&setup).unwrap();
+    let mut off_path = TopologicalGame::start_literal(&setup).unwrap();
     // The transcription's game, from the variant's start when the setup is not the text's
     // (reading 10).
     let mut literal = graphgo::variants::topological::start(&setup).unwrap().state;

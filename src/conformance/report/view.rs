@@ -756,9 +756,9 @@ fn other_boards(
                 }
                 if let Some(claimed) = &g.board {
                     let built =
-                        serde_norway::from_value::<crate::io::record::BoardSpec>(claimed.clone())
+                        serde_norway::from_value::<crate::io::record::RecordBoard>(claimed.clone())
                             .map_err(|e| e.to_string())
-                            .and_then(|spec| spec.build().map_err(|e| e.to_string()));
+                            .and_then(|written| written.build().map_err(|e| e.to_string()));
                     match built {
                         Ok(c) if !same_graph(&c, &board) => {
                             wrong.push("it is not the record board rules.yaml gives".into())

@@ -14,7 +14,7 @@ use crate::game::clause::{Clause, Directed};
 use crate::game::{
     Colour, EndReason, Observation, Options, Playable, Player, RuleId, RuleSet, Setup, Turn,
 };
-use crate::io::record::{Game, Name, PrisonersSpec, Rational, Record};
+use crate::io::record::{Game, Name, Rational, Record, RecordPrisoners};
 use crate::spec::directed::LassoError;
 
 use super::*;
@@ -124,7 +124,7 @@ fn derive_started(mut playing: Box<dyn Playable>, game: &Game) -> Result<Expecte
                 position: Some(stones(board, &after.position)),
                 prisoners: after
                     .prisoners
-                    .map(|[p, q]| PrisonersSpec { black: p, white: q }),
+                    .map(|[p, q]| RecordPrisoners { black: p, white: q }),
                 scores: after.scores.as_ref().map(|[b, w]| ScoreExpectation {
                     black: Rational(b.clone()),
                     white: Rational(w.clone()),

@@ -24,7 +24,7 @@ use super::{write_vector, Draft, Expected, Vector};
 use crate::board::Board;
 use crate::game::clause::Clause;
 use crate::game::{Options, Player, RuleId, RuleSet};
-use crate::io::record::{BoardSpec, Name, PrisonersSpec, Record, SetupSpec};
+use crate::io::record::{Name, Record, RecordBoard, RecordPrisoners, RecordSetup};
 
 mod by_hand;
 mod evaluator;
@@ -76,7 +76,7 @@ pub struct Case {
 
 fn record(
     rules: RuleId,
-    board: BoardSpec,
+    board: RecordBoard,
     black: &[&str],
     white: &[&str],
     moves: &[&str],
@@ -85,12 +85,12 @@ fn record(
     Record {
         rules: rules.name().to_string(),
         board,
-        setup: (!black.is_empty() || !white.is_empty()).then(|| SetupSpec {
+        setup: (!black.is_empty() || !white.is_empty()).then(|| RecordSetup {
             black: list(black),
             white: list(white),
         }),
         to_move: None,
-        prisoners: (rules == RuleId::Ggg3).then_some(PrisonersSpec { black: 0, white: 0 }),
+        prisoners: (rules == RuleId::Ggg3).then_some(RecordPrisoners { black: 0, white: 0 }),
         komi: None,
         options: Some(Options::default()),
         mango: None,
@@ -125,18 +125,18 @@ fn case(
     }
 }
 
-fn spec_name(b: &BoardSpec) -> String {
+fn board_name(b: &RecordBoard) -> String {
     match b {
-        BoardSpec::Grid([w, h]) => format!("grid{w}x{h}"),
-        BoardSpec::Torus([w, h]) => format!("torus{w}x{h}"),
-        BoardSpec::Cylinder([w, h]) => format!("cylinder{w}x{h}"),
-        BoardSpec::Moebius([w, h]) => format!("moebius{w}x{h}"),
-        BoardSpec::Klein([w, h]) => format!("klein{w}x{h}"),
-        BoardSpec::Cube([x, y, z]) => format!("cube{x}x{y}x{z}"),
-        BoardSpec::Path(n) => format!("path{n}"),
-        BoardSpec::Cycle(n) => format!("cycle{n}"),
-        BoardSpec::Complete(n) => format!("complete{n}"),
-        BoardSpec::Graph(g) => format!("graph{}", g.vertices.len()),
+        RecordBoard::Grid([w, h]) => format!("grid{w}x{h}"),
+        RecordBoard::Torus([w, h]) => format!("torus{w}x{h}"),
+        RecordBoard::Cylinder([w, h]) => format!("cylinder{w}x{h}"),
+        RecordBoard::Moebius([w, h]) => format!("moebius{w}x{h}"),
+        RecordBoard::Klein([w, h]) => format!("klein{w}x{h}"),
+        RecordBoard::Cube([x, y, z]) => format!("cube{x}x{y}x{z}"),
+        RecordBoard::Path(n) => format!("path{n}"),
+        RecordBoard::Cycle(n) => format!("cycle{n}"),
+        RecordBoard::Complete(n) => format!("complete{n}"),
+        RecordBoard::Graph(g) => format!("graph{}", g.vertices.len()),
         other => format!("{other:?}")
             .chars()
             .filter(char::is_ascii_alphanumeric)
@@ -146,8 +146,8 @@ fn spec_name(b: &BoardSpec) -> String {
 }
 
 /// The small boards every family draws from.
-pub fn small_boards() -> Vec<BoardSpec> {
-    use BoardSpec::*;
+pub fn small_boards() -> Vec<RecordBoard> {
+    use RecordBoard::*;
     vec![
         Path(1),
         Path(2),
@@ -239,7 +239,7 @@ pub fn unmet(case: &Case, board: &Board, e: &Expected) -> Option<String> {
             }),
             Claim::Prisoners(i, p, q) => turn(*i).is_some_and(|t| {
                 t.prisoners
-                    == Some(PrisonersSpec {
+                    == Some(RecordPrisoners {
                         black: *p,
                         white: *q,
                     })

@@ -37,7 +37,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
 use crate::game::RuleId;
-use crate::io::record::{read_value, Game, InputError, Name, PrisonersSpec, Rational, Record};
+use crate::io::record::{read_value, Game, InputError, Name, Rational, Record, RecordPrisoners};
 use crate::rational;
 
 /// The largest vector file read (a documented cap).
@@ -119,7 +119,7 @@ pub struct TurnExpectation {
     pub position: Option<PositionStones>,
     /// For a legal turn under `ggg3`: P and Q after it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub prisoners: Option<PrisonersSpec>,
+    pub prisoners: Option<RecordPrisoners>,
     /// For a legal turn under rules that keep running scores (MANGO, directed): Black's and
     /// White's scores after it.
     #[serde(default, skip_serializing_if = "Option::is_none")]

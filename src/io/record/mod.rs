@@ -4,8 +4,8 @@
 //! One file per job: this one, the record's fields, its reading into a game and its
 //! writing; `input`, the caps and the reading of a file or standard input, and the record a
 //! command names (a record or an SGF file, [`read_record_or_sgf`]); the equipment
-//! of each family as a record writes it: `board_spec` (graphs by builder or by name, and
-//! directed boards), `mango_spec` (MANGO's weights, threshold and scores), `space_spec`
+//! of each family as a record writes it: `board` (graphs by builder or by name, and
+//! directed boards), `mango` (MANGO's weights, threshold and scores), `space`
 //! (Topological Go's go-spaces and their placements). Their items are used as
 //! `record::NAME`.
 
@@ -19,19 +19,19 @@ use crate::board::Board;
 use crate::game::{Colour, Equipment, Options, Player, RuleId, Setup, Turn};
 use crate::rational;
 
-mod board_spec;
+mod board;
 mod input;
-mod mango_spec;
-mod space_spec;
+mod mango;
+mod space;
 
-pub use board_spec::{BoardSpec, DigraphSpec, GraphSpec, Name};
+pub use board::{Name, RecordBoard, RecordDigraph, RecordGraph};
 pub use input::{
     input_name, is_sgf_path, is_stdin, looks_like_sgf, read_found_text_file, read_input_bytes,
     read_record_or_sgf, read_text_file, utf8_text, InputError, RecordInput, MAX_PRISONERS,
     MAX_RECORD_BYTES, MAX_TURNS, STDIN_PATH,
 };
-pub use mango_spec::{MangoSpec, ScoresSpec, ThresholdSpec};
-pub use space_spec::{NamedPlacement, PlacementSpec, SpaceSpec};
+pub use mango::{RecordMango, RecordScores, RecordThreshold};
+pub use space::{NamedPlacement, RecordPlacement, RecordSpace};
 
 fn bad<T>(msg: impl Into<String>) -> Result<T, InputError> {
     Err(InputError(msg.into()))
@@ -40,7 +40,7 @@ fn bad<T>(msg: impl Into<String>) -> Result<T, InputError> {
 /// The stones on the board before the first turn.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SetupSpec {
+pub struct RecordSetup {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub black: Vec<Name>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -50,7 +50,7 @@ pub struct SetupSpec {
 /// `ggg3:0`: the prisoner counts P (Black's) and Q (White's).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct PrisonersSpec {
+pub struct RecordPrisoners {
     #[serde(default)]
     pub black: u64,
     #[serde(default)]
@@ -78,20 +78,20 @@ impl<'de> Deserialize<'de> for Rational {
 #[serde(deny_unknown_fields)]
 pub struct Record {
     pub rules: String,
-    pub board: BoardSpec,
+    pub board: RecordBoard,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub setup: Option<SetupSpec>,
+    pub setup: Option<RecordSetup>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to_move: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub prisoners: Option<PrisonersSpec>,
+    pub prisoners: Option<RecordPrisoners>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub komi: Option<Rational>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub options: Option<Options>,
     /// MANGO's F, T and initial scores (`rules: mango` only; `mango:EQUIP`, `mango:SETUP`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mango: Option<MangoSpec>,
+    pub mango: Option<RecordMango>,
     #[serde(default)]
     pub moves: Vec<String>,
     /// `dir:WIN`: the cycle of a lasso (rules `directed` only): the turns after `moves`,
@@ -160,14 +160,14 @@ impl Record {
             ));
         } else {
             match &self.board {
-                BoardSpec::Space(space) => {
+                RecordBoard::Space(space) => {
                     let (board, space) = space.build()?;
                     (board, Equipment::Space(Arc::new(space)))
                 }
                 other => (other.build()?, Equipment::Graph),
             }
         };
-        space_spec::check_topological(rules, &equipment, self.options.as_ref())?;
+        space::check_topological(rules, &equipment, self.options.as_ref())?;
         let mut initial = vec![Colour::Empty; board.len()];
         if let Some(setup) = &self.setup {
             for (field, list, colour) in [
@@ -257,7 +257,7 @@ impl Record {
             .collect::<Result<Vec<Turn>, InputError>>()?;
         let equipment = match (&self.mango, rules) {
             (None, RuleId::Mango) => {
-                Equipment::Weights(Arc::new(MangoSpec::default().weights(&board)?))
+                Equipment::Weights(Arc::new(RecordMango::default().weights(&board)?))
             }
             (Some(m), RuleId::Mango) => Equipment::Weights(Arc::new(m.weights(&board)?)),
             (Some(_), r) => {
@@ -349,34 +349,34 @@ impl Record {
                 .map(|v| Name(board.name(v).to_string()))
                 .collect()
         };
-        let stones = SetupSpec {
+        let stones = RecordSetup {
             black: listed(Colour::Black),
             white: listed(Colour::White),
         };
         let zero = BigRational::from_integer(0.into());
-        let (board_spec, turn_names) = match &setup.equipment {
+        let (written, turn_names) = match &setup.equipment {
             Equipment::Space(space) => (
-                BoardSpec::Space(SpaceSpec::explicit(board, space)),
+                RecordBoard::Space(RecordSpace::explicit(board, space)),
                 space.placement_names(),
             ),
-            _ => (BoardSpec::explicit(board), &**board),
+            _ => (RecordBoard::explicit(board), &**board),
         };
         Record {
             rules: setup.rules.name().to_string(),
             board: match &setup.equipment {
-                Equipment::Arcs(arcs) => BoardSpec::explicit_directed(board, arcs),
-                _ => board_spec,
+                Equipment::Arcs(arcs) => RecordBoard::explicit_directed(board, arcs),
+                _ => written,
             },
-            setup: (stones != SetupSpec::default()).then_some(stones),
+            setup: (stones != RecordSetup::default()).then_some(stones),
             to_move: (setup.to_move == Player::White).then(|| "white".to_string()),
-            prisoners: (setup.rules == RuleId::Ggg3).then_some(PrisonersSpec {
+            prisoners: (setup.rules == RuleId::Ggg3).then_some(RecordPrisoners {
                 black: setup.prisoners[0],
                 white: setup.prisoners[1],
             }),
             komi: (setup.komi != zero).then(|| Rational(setup.komi.clone())),
             options: (setup.options != Options::default()).then_some(setup.options),
             mango: match &setup.equipment {
-                Equipment::Weights(w) => Some(MangoSpec::of(board, w)),
+                Equipment::Weights(w) => Some(RecordMango::of(board, w)),
                 _ => None,
             },
             moves: turns.iter().map(|t| t.text(turn_names)).collect(),
@@ -396,7 +396,7 @@ impl Record {
 /// [`Turn::parse`] (for callers that take turns one at a time, as the Python package does).
 pub fn parse_turn(board: &Board, equipment: &Equipment, text: &str) -> Result<Turn, String> {
     match equipment {
-        Equipment::Space(space) => space_spec::parse_space_turn(text, board, space),
+        Equipment::Space(space) => space::parse_space_turn(text, board, space),
         _ => Turn::parse(text, board),
     }
 }

@@ -6,7 +6,7 @@ use num_rational::BigRational;
 
 use super::*;
 use crate::game::{Colour, Player, RuleId};
-use crate::io::record::{BoardSpec, GraphSpec, Name, PrisonersSpec, Rational};
+use crate::io::record::{Name, Rational, RecordBoard, RecordGraph, RecordPrisoners};
 
 /// A first move on every small empty board, under every version.
 pub(super) fn first_moves() -> Vec<Case> {
@@ -17,7 +17,7 @@ pub(super) fn first_moves() -> Vec<Case> {
         for rules in RULES {
             let mv = format!("B {first}");
             let r = record(rules, b.clone(), &[], &[], &[&mv]);
-            let id = format!("first-move-{}-{}", spec_name(&b), rules.name());
+            let id = format!("first-move-{}-{}", board_name(&b), rules.name());
             let claims = if board.len() == 1 {
                 // The lone stone removes itself and gives back the empty start (ggg1:3,
                 // reading 3). Under ggg2 and ggg3 (no prisoners) Black is then unable to
@@ -47,7 +47,7 @@ pub(super) fn first_moves() -> Vec<Case> {
                 clauses,
                 format!(
                     "Black's first move at {first} on an empty {}.",
-                    spec_name(&b)
+                    board_name(&b)
                 ),
                 r,
                 claims,
@@ -60,9 +60,9 @@ pub(super) fn first_moves() -> Vec<Case> {
 /// Black fills the last liberty of a white chain: the chain is removed (ggg1:1, ggg1:2),
 /// and under ggg3 its stones go to P (ggg3:2).
 pub(super) fn captures() -> Vec<Case> {
-    use BoardSpec::*;
+    use RecordBoard::*;
     // (board, white chain, black setup, black move)
-    let shapes: Vec<(BoardSpec, Vec<&str>, Vec<&str>, &str)> = vec![
+    let shapes: Vec<(RecordBoard, Vec<&str>, Vec<&str>, &str)> = vec![
         (Path(2), vec!["1"], vec![], "2"),
         (Path(3), vec!["2"], vec!["1"], "3"),
         (Path(5), vec!["3", "4"], vec!["2"], "5"),
@@ -111,11 +111,11 @@ pub(super) fn captures() -> Vec<Case> {
                 claims.push(Claim::Prisoners(0, removed.len() as u64, 0));
             }
             out.push(case(
-                format!("capture-{}-{k}-{}", spec_name(&b), rules.name()),
+                format!("capture-{}-{k}-{}", board_name(&b), rules.name()),
                 &["ggg1:1", "ggg1:2"],
                 format!(
                     "On {}, Black {mv} fills the last liberty of White's chain {white:?}: it is removed (ggg1:2 step 2).",
-                    spec_name(&b)
+                    board_name(&b)
                 ),
                 r,
                 claims,
@@ -128,8 +128,8 @@ pub(super) fn captures() -> Vec<Case> {
 /// A move that fills its own last liberty but captures first survives (ggg1:2, step 2
 /// before step 3), whatever the self-capture option.
 pub(super) fn capture_before_self_capture() -> Vec<Case> {
-    use BoardSpec::*;
-    let shapes: Vec<(BoardSpec, Vec<&str>, Vec<&str>, &str)> = vec![
+    use RecordBoard::*;
+    let shapes: Vec<(RecordBoard, Vec<&str>, Vec<&str>, &str)> = vec![
         (Path(2), vec![], vec!["1"], "2"),
         (Path(3), vec![], vec!["1", "3"], "2"),
         (Cycle(4), vec!["4"], vec!["1", "3"], "2"),
@@ -167,13 +167,13 @@ pub(super) fn capture_before_self_capture() -> Vec<Case> {
                 out.push(case(
                     format!(
                         "capture-first-{}-{k}-{self_capture}-{}",
-                        spec_name(&b),
+                        board_name(&b),
                         rules.name()
                     ),
                     &["ggg1:2", "ggg1:1", "option:self_capture"],
                     format!(
                         "On {}, Black {mv} has no liberty after step 1 of ggg1:2, but step 2 removes White's chain first, so step 3 removes nothing: legal even with self_capture: {self_capture}.",
-                        spec_name(&b)
+                        board_name(&b)
                     ),
                     r,
                     vec![
@@ -194,10 +194,10 @@ pub(super) fn capture_before_self_capture() -> Vec<Case> {
 /// Self-capture of a lone stone and of a chain of two, under every self-capture value and
 /// with and without superko.
 pub(super) fn self_captures() -> Vec<Case> {
-    use BoardSpec::*;
+    use RecordBoard::*;
     // Lone stones: Black plays into a point all of whose neighbours are White, and White's
     // chains keep a liberty elsewhere.
-    let lone: Vec<(BoardSpec, Vec<&str>, Vec<&str>, &str)> = vec![
+    let lone: Vec<(RecordBoard, Vec<&str>, Vec<&str>, &str)> = vec![
         (Path(3), vec![], vec!["2"], "1"),
         (Cycle(4), vec![], vec!["2", "4"], "1"),
         (Grid([3, 3]), vec![], vec!["2-1", "1-2"], "1-1"),
@@ -209,7 +209,7 @@ pub(super) fn self_captures() -> Vec<Case> {
         ),
     ];
     // Chains of two: Black's stone and the move form a chain with no liberty.
-    let pairs: Vec<(BoardSpec, Vec<&str>, Vec<&str>, &str)> = vec![
+    let pairs: Vec<(RecordBoard, Vec<&str>, Vec<&str>, &str)> = vec![
         (Path(4), vec!["1"], vec!["3"], "2"),
         (Cycle(5), vec!["1"], vec!["3", "5"], "2"),
         (Grid([3, 3]), vec!["1-1"], vec!["1-2", "2-2", "3-1"], "2-1"),
@@ -272,13 +272,13 @@ pub(super) fn self_captures() -> Vec<Case> {
                         out.push(case(
                             format!(
                                 "self-capture-{kind}-{}-{k}-{self_capture}-{repetition}-{}",
-                                spec_name(&b),
+                                board_name(&b),
                                 rules.name()
                             ),
                             &["ggg1:2", "option:self_capture"],
                             format!(
                                 "On {}, Black {mv} leaves Black's chain of {own} without a liberty while White's chains keep one: step 3 of ggg1:2 removes it (self_capture: {self_capture}, repetition: {repetition}).",
-                                spec_name(&b)
+                                board_name(&b)
                             ),
                             r,
                             claims,
@@ -293,14 +293,14 @@ pub(super) fn self_captures() -> Vec<Case> {
 
 /// Ko and superko: the same sequences under every repetition value.
 pub(super) fn repetitions() -> Vec<Case> {
-    use BoardSpec::*;
+    use RecordBoard::*;
     let mut out = Vec::new();
     // (name, board, black, white, to_move white?, moves, index of the retake, refused by
     // [positional, situational, simple, none]: Some(true) means refused, by the option's
     // clause)
     type Seq<'a> = (
         &'a str,
-        BoardSpec,
+        RecordBoard,
         Vec<&'a str>,
         Vec<&'a str>,
         bool,
@@ -408,8 +408,8 @@ pub(super) fn repetitions() -> Vec<Case> {
 
 /// Two passes end a ggg1 game, scored by area with komi under both neutral readings.
 pub(super) fn scoring() -> Vec<Case> {
-    use BoardSpec::*;
-    let isolated = BoardSpec::Graph(GraphSpec {
+    use RecordBoard::*;
+    let isolated = RecordBoard::Graph(RecordGraph {
         vertices: ["1", "2", "3", "z"]
             .iter()
             .map(|s| Name(s.to_string()))
@@ -419,7 +419,7 @@ pub(super) fn scoring() -> Vec<Case> {
             [Name("2".into()), Name("3".into())],
         ],
     });
-    let setups: Vec<(BoardSpec, Vec<&str>, Vec<&str>)> = vec![
+    let setups: Vec<(RecordBoard, Vec<&str>, Vec<&str>)> = vec![
         (Path(3), vec!["2"], vec![]),
         (Path(5), vec!["2"], vec!["4"]),
         (Path(5), vec!["1"], vec!["5"]),
@@ -462,7 +462,7 @@ pub(super) fn scoring() -> Vec<Case> {
                     None
                 };
                 out.push(case(
-                    format!("score-{}-{k}-{neutral}-komi{komi_name}", spec_name(&b)),
+                    format!("score-{}-{k}-{neutral}-komi{komi_name}", board_name(&b)),
                     &["ggg1:4", "ggg1:notes"],
                     format!(
                         "Two passes end the game (ggg1:4); area by hand: Black {}, White {} + komi {} (neutral: {neutral}).",
@@ -487,7 +487,7 @@ pub(super) fn scoring() -> Vec<Case> {
 /// Passes, resignations, the wrong player, occupied vertices and turns after the end,
 /// under every version.
 pub(super) fn turns_and_endings() -> Vec<Case> {
-    use BoardSpec::*;
+    use RecordBoard::*;
     let mut out = Vec::new();
     for rules in RULES {
         let n = rules.name();
@@ -567,7 +567,7 @@ pub(super) fn turns_and_endings() -> Vec<Case> {
     }
     // ggg1: passes.
     for b in [Path(1), Path(2), Grid([2, 2]), Torus([3, 3]), Complete(4)] {
-        let s = spec_name(&b);
+        let s = board_name(&b);
         out.push(case(
             format!("pass-pass-ends-{s}-ggg1"),
             &["ggg1:2", "ggg1:4"],
@@ -663,9 +663,9 @@ pub(super) fn turns_and_endings() -> Vec<Case> {
     ] {
         for b in [Path(3), Complete(3), Cycle(4)] {
             let mut r = record(RuleId::Ggg3, b.clone(), &[], &[], &moves);
-            r.prisoners = Some(PrisonersSpec { black: p, white: q });
+            r.prisoners = Some(RecordPrisoners { black: p, white: q });
             out.push(case(
-                format!("paid-pass-{}-p{p}q{q}-{}", spec_name(&b), moves.len()),
+                format!("paid-pass-{}-p{p}q{q}-{}", board_name(&b), moves.len()),
                 &["ggg3:0", "ggg3:2", "ggg3:3"],
                 format!("Version 3: a pass costs the passer one prisoner and needs one (ggg3:2); P = {p}, Q = {q} at the start; passes are not moves and never end the game (ggg3:3, ggg3:4)."),
                 r,
@@ -712,7 +712,7 @@ pub(super) fn turns_and_endings() -> Vec<Case> {
             &[("no_move", no_move)],
         );
         if rules == RuleId::Ggg3 {
-            r.prisoners = Some(PrisonersSpec { black: p, white: 0 });
+            r.prisoners = Some(RecordPrisoners { black: p, white: 0 });
         }
         out.push(case(
             format!("no-move-path1-{}-{no_move}-p{p}", rules.name()),

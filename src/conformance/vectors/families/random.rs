@@ -25,7 +25,7 @@ pub(super) fn random_games(reference: &dyn RuleSet, engine: &dyn RuleSet, count:
             r.options = Some(Options::default());
         }
         out.push(case(
-            format!("random-{}-{}-{i}", spec_name(&b), r.rules),
+            format!("random-{}-{}-{i}", board_name(&b), r.rules),
             &[],
             format!("Game {i} of the vector generator's campaign (seed 7): turns chosen by graphgo::differential::fuzz::Biased."),
             r,
@@ -92,7 +92,7 @@ pub(super) fn mango_cases(reference: &dyn RuleSet, engine: &dyn RuleSet, count: 
             20,
         );
         out.push(case(
-            format!("mango-random-{}-{i}", spec_name(&b)),
+            format!("mango-random-{}-{i}", board_name(&b)),
             &[],
             format!("MANGO game {i} of the vector generator's campaign (seed 11): random exact weights and threshold from graphgo::differential::fuzz::random_mango_setup, turns chosen by graphgo::differential::fuzz::Biased."),
             r,
@@ -108,11 +108,11 @@ pub(super) fn mango_cases(reference: &dyn RuleSet, engine: &dyn RuleSet, count: 
 /// and the record of the game written on it.
 fn game_on_a_small_board(
     (reference, engine): (&dyn RuleSet, &dyn RuleSet),
-    boards: &[BoardSpec],
+    boards: &[RecordBoard],
     seed: u64,
     setup_on: fn(&mut Xoshiro256PlusPlus, Board) -> Setup,
     max_turns: usize,
-) -> (BoardSpec, Record) {
+) -> (RecordBoard, Record) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let b = boards[rng.random_range(0..boards.len())].clone();
     let board = b.build().expect("a small board");

@@ -27,7 +27,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use super::{case, int, record, step, symbols, with_options, Case, Claim};
 use crate::board::{Board, Vertex};
 use crate::game::{Colour, Equipment, Player, RuleId};
-use crate::io::record::{BoardSpec, Rational, Record};
+use crate::io::record::{Rational, Record, RecordBoard};
 use crate::spec::ggg::{self, ColouredGraph};
 use crate::spec::{mango, nrich};
 
@@ -73,7 +73,7 @@ fn komi_gadgets() -> Vec<Case> {
     for n in 3..=6usize {
         let g = ggg::komi_gadget(n).expect("n > 2");
         assert!(
-            BoardSpec::Path(n).build().is_ok_and(|b| b == *g.graph),
+            RecordBoard::Path(n).build().is_ok_and(|b| b == *g.graph),
             "the gadget is the path of n"
         );
         let white = stones(&g, Colour::White);
@@ -84,7 +84,7 @@ fn komi_gadgets() -> Vec<Case> {
             &["ggg1:notes", "ggg1:2", "ggg1:3", "ggg1:4"],
             &format!("The komi gadget of the notes to version 1 for n = {n} (ggg::komi_gadget): a path of {n} vertices, both ends empty, the {} inside white.", n - 2),
             &format!("A black stone on an end has one neighbour, white; White's chain keeps the other end as its liberty, so step 2 of ggg1:2 removes nothing and step 3 removes the black stone: the colouring is the start again, refused (ggg1:3), at either end, and Black tries again. Black passes, White passes: the game ends (ggg1:4). Black has no stone, and each empty end touches White: 0. White has {} stones and the two ends, each an empty group with a white neighbour and no black one: {n}. White wins by the gadget's worth, n.", n - 2),
-            record(RuleId::Ggg1, BoardSpec::Path(n), &[], &white, &[&first_end, &last_end, "B pass", "W pass"]),
+            record(RuleId::Ggg1, RecordBoard::Path(n), &[], &white, &[&first_end, &last_end, "B pass", "W pass"]),
             vec![
                 Claim::Illegal(0, "ggg1:3"),
                 Claim::Illegal(1, "ggg1:3"),
@@ -100,7 +100,7 @@ fn komi_gadgets() -> Vec<Case> {
             &["ggg1:notes", "ggg2:4", "ggg1:3"],
             &format!("The komi gadget for n = {n} (ggg::komi_gadget) as the whole board under version 2."),
             "Black's only empty vertices are the two ends, and a stone on either is removed at once and repeats the start (ggg1:3); version 2 has no pass, so Black is unable to make a move before the first turn and loses (ggg2:4): White wins by no-move.",
-            record(RuleId::Ggg2, BoardSpec::Path(n), &[], &white, &[]),
+            record(RuleId::Ggg2, RecordBoard::Path(n), &[], &white, &[]),
             vec![Claim::Ends(Some(Player::White), "no-move")],
         ));
         // As the second component of (V, E, f), beside the 1x3 board.
@@ -118,7 +118,7 @@ fn komi_gadgets() -> Vec<Case> {
             &format!("B 1-1 and W 3-1 are on empty vertices with liberties. Black on either end of the gadget is removed at once and gives back the colouring before it: refused (ggg1:3). Two passes end it (ggg1:4). On the row, 2-1 is empty and touches both colours, so it counts for neither: Black 1, White 1. The gadget adds {} white stones and its two ends (empty, touching only White): White 1 + {n} = {}. White wins: the gadget acted as a komi of {n}.", n - 2, n + 1),
             record(
                 RuleId::Ggg1,
-                BoardSpec::explicit(&board),
+                RecordBoard::explicit(&board),
                 &[],
                 &gadget_white,
                 &["B 1-1", "W 3-1", &end(0), &end(n - 1), "B pass", "W pass"],
@@ -153,11 +153,13 @@ const WHITE_5X5: [&str; 8] = ["2-1", "4-1", "1-2", "2-2", "3-2", "4-2", "5-2", "
 fn example_5x5(rules: RuleId) -> Vec<Case> {
     let g = ggg::example_5x5();
     assert!(
-        BoardSpec::Grid([5, 5]).build().is_ok_and(|b| b == *g.graph),
+        RecordBoard::Grid([5, 5])
+            .build()
+            .is_ok_and(|b| b == *g.graph),
         "the example is on the 5x5 grid"
     );
     let (black, white) = (stones(&g, Colour::Black), stones(&g, Colour::White));
-    let r = |moves: &[&str]| record(rules, BoardSpec::Grid([5, 5]), &black, &white, moves);
+    let r = |moves: &[&str]| record(rules, RecordBoard::Grid([5, 5]), &black, &white, moves);
     let note = "The 5x5 position printed after version 2 (ggg::example_5x5), top row first: . . . . . / X X X X X / O X X X X / O O O O O / . O . O . (row 5 on top; names x-y). Black's chain of nine has the five top-row points as liberties; White's chain of eight has three one-point eyes, 1-1, 3-1 and 5-1.";
     let with = |extra: &[&str]| -> Vec<String> {
         let mut all = names(&WHITE_5X5);
@@ -238,7 +240,7 @@ fn example_5x5(rules: RuleId) -> Vec<Case> {
 
 fn example_19x19() -> Vec<Case> {
     let setup = mango::example_19x19();
-    let grid = BoardSpec::Grid([19, 19]);
+    let grid = RecordBoard::Grid([19, 19]);
     assert!(
         grid.build().is_ok_and(|b| b == *setup.board),
         "the example is on the 19x19 grid"
@@ -317,7 +319,7 @@ fn example_19x19_as_go() -> Vec<Case> {
     assert!(w.scores[0] == int(0) && w.weight.iter().all(|f| *f == int(1)));
     let komi = w.scores[1].clone();
     let r = |moves: &[&str]| {
-        let mut r = record(RuleId::Ggg1, BoardSpec::Grid([19, 19]), &[], &[], moves);
+        let mut r = record(RuleId::Ggg1, RecordBoard::Grid([19, 19]), &[], &[], moves);
         r.komi = Some(Rational(komi.clone()));
         r
     };
@@ -358,22 +360,22 @@ fn example_19x19_as_go() -> Vec<Case> {
 
 /// The record's board for a network: the named builder where the network is one of them
 /// (checked equal to the network's own board), else the explicit graph.
-fn network_board(network: nrich::Network) -> (Board, BoardSpec) {
+fn network_board(network: nrich::Network) -> (Board, RecordBoard) {
     let board = network.board().expect("a small network");
     let named = match network {
-        nrich::Network::Torus(w, h) => Some(BoardSpec::Torus([w, h])),
-        nrich::Network::Moebius(w, h) => Some(BoardSpec::Moebius([w, h])),
-        nrich::Network::Grid3d(x, y, z) => Some(BoardSpec::Cube([x, y, z])),
+        nrich::Network::Torus(w, h) => Some(RecordBoard::Torus([w, h])),
+        nrich::Network::Moebius(w, h) => Some(RecordBoard::Moebius([w, h])),
+        nrich::Network::Grid3d(x, y, z) => Some(RecordBoard::Cube([x, y, z])),
         nrich::Network::RoadMap { .. } => None,
     };
-    let spec = match named {
+    let written = match named {
         Some(s) => {
             assert!(s.build().is_ok_and(|b| b == board), "{network:?}");
             s
         }
-        None => BoardSpec::explicit(&board),
+        None => RecordBoard::explicit(&board),
     };
-    (board, spec)
+    (board, written)
 }
 
 /// A capture across the seam of each network the article names, worked out by hand: White's
@@ -406,7 +408,7 @@ fn network_captures() -> Vec<Case> {
     ];
     let mut out = Vec::new();
     for (network, white, black, mv, why) in shapes {
-        let (board, spec) = network_board(network);
+        let (board, written) = network_board(network);
         let before = super::position_of(&board, &black, &[white]);
         let after: Vec<Colour> = (0..board.len())
             .map(|v| {
@@ -419,13 +421,13 @@ fn network_captures() -> Vec<Case> {
                 }
             })
             .collect();
-        let name = super::spec_name(&spec);
+        let name = super::board_name(&written);
         out.push(by_hand(
             format!("worked-nrich-{name}-capture"),
             &["nrich:boards", "nrich:capture", "ggg1:2"],
             &format!("The article's other networks (nrich::Network::{network:?}): a lone stone is captured when its last liberty is filled, here across the network's seam."),
             &format!("{why} With Black on all but {mv}, White's stone has the one liberty {mv}; B {mv} fills it: the chain has no liberty and is taken off (nrich:capture, ggg1:2 step 2). Black's stones keep liberties elsewhere."),
-            record(RuleId::Ggg1, spec, &black, &[white], &[&format!("B {mv}")]),
+            record(RuleId::Ggg1, written, &black, &[white], &[&format!("B {mv}")]),
             vec![
                 Claim::Legal(0),
                 Claim::Removed(0, names(&[white])),
@@ -453,7 +455,7 @@ fn network_captures() -> Vec<Case> {
 /// it touches alone); so the records say `neutral: none`. The hand evaluator `step` of this
 /// generator is held to `place` on every move as well.
 fn nrich_game(network: nrich::Network, seed: u64, turns: usize) -> Case {
-    let (board, spec) = network_board(network);
+    let (board, written) = network_board(network);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut position: nrich::Position = (0..board.len()).map(|_| Colour::Empty).collect();
     let mut earlier = vec![position.clone()];
@@ -510,7 +512,7 @@ fn nrich_game(network: nrich::Network, seed: u64, turns: usize) -> Case {
     claims.push(Claim::Ends(winner, "score"));
     claims.push(Claim::Scores(black, white));
     let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-    let name = super::spec_name(&spec);
+    let name = super::board_name(&written);
     let id = match network {
         nrich::Network::RoadMap {
             width,
@@ -524,7 +526,7 @@ fn nrich_game(network: nrich::Network, seed: u64, turns: usize) -> Case {
         &["nrich:boards", "nrich:chain", "nrich:capture", "nrich:invariant", "nrich:flood", "ggg1:2", "ggg1:4"],
         format!("A game of {played} placements on the article's network nrich::Network::{network:?} ({} points), chosen at random (seed {seed}) among those the article's capture rule allows; {taken} stones taken in all. Every claim comes from the article's own rules (nrich::place for each placement, stones plus nrich::undisputed_territory for the score after two passes, neutral: none), which agree with ggg1:2 and ggg1:4 on such games (src/conformance/vectors/families/worked_examples.rs says why).", board.len()),
         with_options(
-            record(RuleId::Ggg1, spec, &[], &[], &moves),
+            record(RuleId::Ggg1, written, &[], &[], &moves),
             &[("neutral", "none")],
         ),
         claims,

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{bad, BoardSpec, InputError, Name};
+use super::{bad, InputError, Name, RecordBoard};
 use crate::board::space::{
     EmptyString, Generators, GoSpace, PlacementInput, MAX_GENERATORS, MAX_PLACEMENTS, MAX_POINTS,
 };
@@ -15,7 +15,7 @@ use crate::game::{Equipment, Options, RuleId, Turn};
 /// its points (`{name: ab, points: [a, b]}`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
-pub enum PlacementSpec {
+pub enum RecordPlacement {
     Points(Vec<Name>),
     Named(NamedPlacement),
 }
@@ -33,7 +33,7 @@ pub struct NamedPlacement {
 /// (`topo:EX2`) is meant.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SpaceSpec {
+pub struct RecordSpace {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub points: Vec<Name>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -43,15 +43,15 @@ pub struct SpaceSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub subbase: Option<Vec<Vec<Name>>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub placements: Vec<PlacementSpec>,
+    pub placements: Vec<RecordPlacement>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub of: Option<Box<BoardSpec>>,
+    pub of: Option<Box<RecordBoard>>,
     /// Reading 11: the string of a stone in no go-connected set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub empty_string: Option<EmptyString>,
 }
 
-impl SpaceSpec {
+impl RecordSpace {
     /// Builds and checks the go-space and its board (the points, joined when comparable in
     /// the specialisation preorder). Errors name the field and the offending sets.
     pub fn build(&self) -> Result<(Board, GoSpace), InputError> {
@@ -66,7 +66,7 @@ impl SpaceSpec {
             if written > 0 {
                 return bad("field 'board.space.of': the go-space of a graph takes no 'points', 'opens', 'base', 'subbase' or 'placements'");
             }
-            if matches!(**graph, BoardSpec::Space(_)) {
+            if matches!(**graph, RecordBoard::Space(_)) {
                 return bad("field 'board.space.of': a graph board, not another space");
             }
             let graph = graph.build().map_err(|e| {
@@ -135,11 +135,11 @@ impl SpaceSpec {
             .map(|(i, p)| {
                 let field = format!("board.space.placements[{i}]");
                 Ok(match p {
-                    PlacementSpec::Points(list) => PlacementInput {
+                    RecordPlacement::Points(list) => PlacementInput {
                         name: None,
                         points: resolve(field, list)?,
                     },
-                    PlacementSpec::Named(named) => PlacementInput {
+                    RecordPlacement::Named(named) => PlacementInput {
                         name: Some(named.name.0.clone()),
                         points: resolve(format!("{field}.points"), &named.points)?,
                     },
@@ -157,7 +157,7 @@ impl SpaceSpec {
     /// The explicit form of a go-space: its points, the smallest base (the smallest open
     /// set around each point, each once) and its placements (named where the name is not
     /// the points joined with `+`).
-    pub fn explicit(board: &Board, space: &GoSpace) -> SpaceSpec {
+    pub fn explicit(board: &Board, space: &GoSpace) -> RecordSpace {
         let name = |x: usize| Name(board.name(x).to_string());
         let mut base: Vec<Vec<Name>> = Vec::new();
         let mut seen = std::collections::HashSet::new();
@@ -175,22 +175,22 @@ impl SpaceSpec {
                 let points: Vec<Name> = p.iter().map(|&x| name(x)).collect();
                 let default: Vec<&str> = points.iter().map(|n| n.0.as_str()).collect();
                 if default.join("+") == space.placement_name(i) {
-                    PlacementSpec::Points(points)
+                    RecordPlacement::Points(points)
                 } else {
-                    PlacementSpec::Named(NamedPlacement {
+                    RecordPlacement::Named(NamedPlacement {
                         name: Name(space.placement_name(i).to_string()),
                         points,
                     })
                 }
             })
             .collect();
-        SpaceSpec {
+        RecordSpace {
             points: (0..board.len()).map(name).collect(),
             base: Some(base),
             placements,
             empty_string: (space.empty_string() != EmptyString::default())
                 .then_some(space.empty_string()),
-            ..SpaceSpec::default()
+            ..RecordSpace::default()
         }
     }
 }

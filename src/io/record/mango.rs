@@ -14,7 +14,7 @@ use crate::board::Board;
 /// per-point exceptions, T as a union of intervals, the initial scores.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct MangoSpec {
+pub struct RecordMango {
     /// F at every point not listed in `weights` (default 1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weight: Option<Rational>,
@@ -23,16 +23,16 @@ pub struct MangoSpec {
     pub weights: BTreeMap<String, Rational>,
     /// T: one interval (`"z >= 1"`) or a list of them, their union (default `z >= 1`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub threshold: Option<ThresholdSpec>,
+    pub threshold: Option<RecordThreshold>,
     /// The initial scores (default 0 and 0).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub scores: Option<ScoresSpec>,
+    pub scores: Option<RecordScores>,
 }
 
 /// T in a record: one interval or a list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
-pub enum ThresholdSpec {
+pub enum RecordThreshold {
     One(String),
     Union(Vec<String>),
 }
@@ -40,14 +40,14 @@ pub enum ThresholdSpec {
 /// MANGO's initial scores in a record.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ScoresSpec {
+pub struct RecordScores {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub black: Option<Rational>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub white: Option<Rational>,
 }
 
-impl MangoSpec {
+impl RecordMango {
     /// The equipment over `board`'s points, or why not (naming the field and the value).
     pub fn weights(&self, board: &Board) -> Result<Weights, InputError> {
         let one = BigRational::from_integer(1.into());
@@ -71,17 +71,17 @@ impl MangoSpec {
         }
         let threshold = match &self.threshold {
             None => Threshold::at_least_one(),
-            Some(ThresholdSpec::One(text)) => Threshold::parse(std::slice::from_ref(text))
+            Some(RecordThreshold::One(text)) => Threshold::parse(std::slice::from_ref(text))
                 .map_err(|(_, e)| InputError(format!("field 'mango.threshold': {e}")))?,
             // mango:EQUIP: T's range is {0, 1}; an empty union would be a T that is never 1,
             // under which no stone is ever alive (spec/ambiguities.md, reading 17).
-            Some(ThresholdSpec::Union(texts)) if texts.is_empty() => {
+            Some(RecordThreshold::Union(texts)) if texts.is_empty() => {
                 return bad(
                     "field 'mango.threshold': [] is no interval at all, a T that is never 1 \
                      (mango:EQUIP: T takes the values 0 and 1); give at least one interval, such as z >= 1",
                 )
             }
-            Some(ThresholdSpec::Union(texts)) => Threshold::parse(texts)
+            Some(RecordThreshold::Union(texts)) => Threshold::parse(texts)
                 .map_err(|(i, e)| InputError(format!("field 'mango.threshold[{i}]': {e}")))?,
         };
         let score =
@@ -99,7 +99,7 @@ impl MangoSpec {
     }
 
     /// The record's form of some equipment: the most frequent weight as the default.
-    pub fn of(board: &Board, w: &Weights) -> MangoSpec {
+    pub fn of(board: &Board, w: &Weights) -> RecordMango {
         let mut counts: BTreeMap<&BigRational, usize> = BTreeMap::new();
         for x in &w.weight {
             *counts.entry(x).or_default() += 1;
@@ -111,7 +111,7 @@ impl MangoSpec {
             .map_or(one.clone(), |(x, _)| (*x).clone());
         let zero = BigRational::from_integer(0.into());
         let score = |s: &BigRational| (s != &zero).then(|| Rational(s.clone()));
-        MangoSpec {
+        RecordMango {
             weight: (default != one).then(|| Rational(default.clone())),
             weights: w
                 .weight
@@ -121,8 +121,8 @@ impl MangoSpec {
                 .map(|(v, x)| (board.name(v).to_string(), Rational(x.clone())))
                 .collect(),
             threshold: (w.threshold != Threshold::at_least_one())
-                .then(|| ThresholdSpec::Union(w.threshold.texts())),
-            scores: (w.scores != [zero.clone(), zero.clone()]).then(|| ScoresSpec {
+                .then(|| RecordThreshold::Union(w.threshold.texts())),
+            scores: (w.scores != [zero.clone(), zero.clone()]).then(|| RecordScores {
                 black: score(&w.scores[0]),
                 white: score(&w.scores[1]),
             }),

@@ -1,11 +1,11 @@
 //! The board as a record writes it: a named builder (grids, tori, paths, ...), an explicit
-//! graph, or a directed board (`dir:INTRO`); a go-space's board is in `space_spec`.
+//! graph, or a directed board (`dir:INTRO`); a go-space's board is in `space`.
 
 use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
-use super::{InputError, SpaceSpec};
+use super::{InputError, RecordSpace};
 use crate::board::digraph::Digraph;
 use crate::board::Board;
 
@@ -39,7 +39,7 @@ impl<'de> Deserialize<'de> for Name {
 /// An explicit graph: named vertices and edges between them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct GraphSpec {
+pub struct RecordGraph {
     pub vertices: Vec<Name>,
     #[serde(default)]
     pub edges: Vec<[Name; 2]>,
@@ -48,7 +48,7 @@ pub struct GraphSpec {
 /// How a record describes its board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase", deny_unknown_fields)]
-pub enum BoardSpec {
+pub enum RecordBoard {
     Grid([usize; 2]),
     Torus([usize; 2]),
     Cylinder([usize; 2]),
@@ -58,9 +58,9 @@ pub enum BoardSpec {
     Path(usize),
     Cycle(usize),
     Complete(usize),
-    Graph(GraphSpec),
+    Graph(RecordGraph),
     /// `dir:INTRO`: an explicit directed board (rules `directed` only).
-    Digraph(DigraphSpec),
+    Digraph(RecordDigraph),
     /// `dir:INTRO`: the directed cycle 1 -> 2 -> … -> n -> 1 (rules `directed` only).
     #[serde(rename = "directed_cycle")]
     DirectedCycle(usize),
@@ -68,35 +68,35 @@ pub enum BoardSpec {
     #[serde(rename = "one_way_grid")]
     OneWayGrid([usize; 2]),
     /// Topological Go: a finite go-space (`topo:D1`), its points are the board's vertices.
-    Space(SpaceSpec),
+    Space(RecordSpace),
 }
 
 /// An explicit directed board: named points and arcs `[tail, head]`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct DigraphSpec {
+pub struct RecordDigraph {
     pub vertices: Vec<Name>,
     #[serde(default)]
     pub arcs: Vec<[Name; 2]>,
 }
 
-impl BoardSpec {
+impl RecordBoard {
     /// Builds the board, or says why not (naming the builder and its values).
     pub fn build(&self) -> Result<Board, InputError> {
         if self.is_directed() {
             return self.build_directed().map(|(board, _)| board);
         }
         let built = match self {
-            BoardSpec::Grid([w, h]) => Board::grid(*w, *h),
-            BoardSpec::Torus([w, h]) => Board::torus(*w, *h),
-            BoardSpec::Cylinder([w, h]) => Board::cylinder(*w, *h),
-            BoardSpec::Moebius([w, h]) => Board::moebius(*w, *h),
-            BoardSpec::Klein([w, h]) => Board::klein(*w, *h),
-            BoardSpec::Cube([x, y, z]) => Board::cube(*x, *y, *z),
-            BoardSpec::Path(n) => Board::path(*n),
-            BoardSpec::Cycle(n) => Board::cycle(*n),
-            BoardSpec::Complete(n) => Board::complete(*n),
-            BoardSpec::Graph(g) => {
+            RecordBoard::Grid([w, h]) => Board::grid(*w, *h),
+            RecordBoard::Torus([w, h]) => Board::torus(*w, *h),
+            RecordBoard::Cylinder([w, h]) => Board::cylinder(*w, *h),
+            RecordBoard::Moebius([w, h]) => Board::moebius(*w, *h),
+            RecordBoard::Klein([w, h]) => Board::klein(*w, *h),
+            RecordBoard::Cube([x, y, z]) => Board::cube(*x, *y, *z),
+            RecordBoard::Path(n) => Board::path(*n),
+            RecordBoard::Cycle(n) => Board::cycle(*n),
+            RecordBoard::Complete(n) => Board::complete(*n),
+            RecordBoard::Graph(g) => {
                 let vertices: Vec<&str> = g.vertices.iter().map(|n| n.0.as_str()).collect();
                 let edges: Vec<(&str, &str)> = g
                     .edges
@@ -105,10 +105,12 @@ impl BoardSpec {
                     .collect();
                 Board::from_edges(&vertices, &edges)
             }
-            BoardSpec::Digraph(_) | BoardSpec::DirectedCycle(_) | BoardSpec::OneWayGrid(_) => {
+            RecordBoard::Digraph(_)
+            | RecordBoard::DirectedCycle(_)
+            | RecordBoard::OneWayGrid(_) => {
                 unreachable!("directed boards are built above")
             }
-            BoardSpec::Space(space) => return space.build().map(|(board, _)| board),
+            RecordBoard::Space(space) => return space.build().map(|(board, _)| board),
         };
         built.map_err(|e| InputError(format!("field 'board': {e}")))
     }
@@ -117,7 +119,7 @@ impl BoardSpec {
     pub fn is_directed(&self) -> bool {
         matches!(
             self,
-            BoardSpec::Digraph(_) | BoardSpec::DirectedCycle(_) | BoardSpec::OneWayGrid(_)
+            RecordBoard::Digraph(_) | RecordBoard::DirectedCycle(_) | RecordBoard::OneWayGrid(_)
         )
     }
 
@@ -127,7 +129,7 @@ impl BoardSpec {
     pub fn build_directed(&self) -> Result<(Board, Digraph), InputError> {
         let at = |e: crate::board::BoardError| InputError(format!("field 'board': {e}"));
         match self {
-            BoardSpec::Digraph(g) => {
+            RecordBoard::Digraph(g) => {
                 let vertices: Vec<&str> = g.vertices.iter().map(|n| n.0.as_str()).collect();
                 let arcs: Vec<(&str, &str)> = g
                     .arcs
@@ -137,9 +139,9 @@ impl BoardSpec {
                 Digraph::from_arcs(&vertices, &arcs)
                     .map_err(|e| InputError(format!("field 'board.digraph': {e}")))
             }
-            BoardSpec::DirectedCycle(n) => Digraph::directed_cycle(*n)
+            RecordBoard::DirectedCycle(n) => Digraph::directed_cycle(*n)
                 .map_err(|e| InputError(format!("field 'board.directed_cycle': {e}"))),
-            BoardSpec::OneWayGrid([w, h]) => Digraph::one_way_grid(*w, *h)
+            RecordBoard::OneWayGrid([w, h]) => Digraph::one_way_grid(*w, *h)
                 .map_err(|e| InputError(format!("field 'board.one_way_grid': {e}"))),
             undirected => {
                 let board = undirected.build()?;
@@ -157,18 +159,18 @@ impl BoardSpec {
     }
 
     /// The explicit form of a directed board (used when writing a record back).
-    pub fn explicit_directed(board: &Board, arcs: &Digraph) -> BoardSpec {
+    pub fn explicit_directed(board: &Board, arcs: &Digraph) -> RecordBoard {
         let name = |v: usize| Name(board.name(v).to_string());
-        BoardSpec::Digraph(DigraphSpec {
+        RecordBoard::Digraph(RecordDigraph {
             vertices: (0..board.len()).map(name).collect(),
             arcs: arcs.arcs().map(|(u, v)| [name(u), name(v)]).collect(),
         })
     }
 
     /// The explicit form of any board (used when writing a shrunk counterexample).
-    pub fn explicit(board: &Board) -> BoardSpec {
+    pub fn explicit(board: &Board) -> RecordBoard {
         let name = |v: usize| Name(board.name(v).to_string());
-        BoardSpec::Graph(GraphSpec {
+        RecordBoard::Graph(RecordGraph {
             vertices: (0..board.len()).map(name).collect(),
             edges: board.edges().map(|(u, v)| [name(u), name(v)]).collect(),
         })
