@@ -199,7 +199,7 @@ fn violations(lib: &str, files: &[(PathBuf, String)]) -> Vec<String> {
 }
 
 /// Every `.rs` file under `dir`, its path relative to `root` and its text (sorted).
-pub(super) fn rust_files(dir: &Path, root: &Path, out: &mut Vec<(PathBuf, String)>) {
+fn rust_files(dir: &Path, root: &Path, out: &mut Vec<(PathBuf, String)>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
         .map(|e| e.expect("a directory entry").path())
@@ -217,10 +217,9 @@ pub(super) fn rust_files(dir: &Path, root: &Path, out: &mut Vec<(PathBuf, String
     }
 }
 
-#[test]
-fn every_arrow_points_to_a_lower_layer() {
+/// Every `.rs` file of the crate's `src/`, its path relative to `src/` and its text.
+pub(super) fn src_files() -> Vec<(PathBuf, String)> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let lib = std::fs::read_to_string(src.join("lib.rs")).expect("src/lib.rs");
     let mut files = Vec::new();
     rust_files(&src, &src, &mut files);
     assert!(
@@ -228,6 +227,14 @@ fn every_arrow_points_to_a_lower_layer() {
         "only {} files found under src/",
         files.len()
     );
+    files
+}
+
+#[test]
+fn every_arrow_points_to_a_lower_layer() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let lib = std::fs::read_to_string(src.join("lib.rs")).expect("src/lib.rs");
+    let files = src_files();
     let found = violations(&lib, &files);
     assert!(
         found.is_empty(),
