@@ -800,14 +800,16 @@ fn is_sgf(file: &Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
 }
 
+/// What [`load_game`] reads: the game, a lasso's cycle (`cycle`), and the indices of the
+/// record's probes (`probes`; none in SGF).
+type Loaded = (
+    graphgo::io::record::Game,
+    Option<Vec<graphgo::game::Turn>>,
+    Vec<usize>,
+);
+
 /// A game from a record (YAML, JSON) or an SGF file played under the given rules.
-fn load_game(
-    file: &Path,
-    sgf: &SgfRules,
-) -> Result<
-    (graphgo::io::record::Game, Option<Vec<graphgo::game::Turn>>),
-    graphgo::io::record::InputError,
-> {
+fn load_game(file: &Path, sgf: &SgfRules) -> Result<Loaded, graphgo::io::record::InputError> {
     use graphgo::io::record::InputError;
     use graphgo::io::record::RecordInput;
     let shown = graphgo::io::record::input_name(file);
@@ -816,7 +818,7 @@ fn load_game(
         RecordInput::Sgf(text) => {
             let (rules, options) = sgf.read().map_err(InputError)?;
             let game = graphgo::io::sgf::parse(&text, rules, options).map_err(at_file)?;
-            Ok((game, None))
+            Ok((game, None, Vec::new()))
         }
         RecordInput::Record(_) if sgf.given() => Err(InputError(format!(
             "{shown}: --rules and the rule options are for SGF files; a YAML or JSON record names its own rules and options"
@@ -824,7 +826,8 @@ fn load_game(
         RecordInput::Record(r) => {
             let game = r.game().map_err(at_file)?;
             let cycle = r.cycle_turns(&game).map_err(at_file)?;
-            Ok((game, cycle))
+            let probes = r.probe_turns().map_err(at_file)?;
+            Ok((game, cycle, probes))
         }
     }
 }

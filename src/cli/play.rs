@@ -9,7 +9,7 @@
 use super::{fail_as, load_game, SgfRules};
 use graphgo::caps;
 use graphgo::io::json_stream::Object;
-use graphgo::io::replay::replay;
+use graphgo::io::replay::{replay, replay_with_probes};
 use graphgo::variants::Rules;
 use std::path::Path;
 use std::process::ExitCode;
@@ -46,7 +46,7 @@ fn after_writing(
 
 pub(super) fn play(file: &Path, json: bool, explain: bool, sgf: &SgfRules) -> ExitCode {
     let shown = graphgo::io::record::input_name(file);
-    let (game, cycle) = match load_game(file, sgf) {
+    let (game, cycle, probes) = match load_game(file, sgf) {
         Ok(g) => g,
         Err(e) => return fail_as(json, Some(file), e),
     };
@@ -78,7 +78,7 @@ pub(super) fn play(file: &Path, json: bool, explain: bool, sgf: &SgfRules) -> Ex
     if let Some(cycle) = cycle {
         return play_lasso(file, &game, &cycle, json);
     }
-    let report = match replay(&Rules, &game) {
+    let report = match replay_with_probes(&Rules, &game, &probes) {
         Ok(r) => r,
         Err(e) => return fail_as(json, Some(file), format!("{shown}: {e}")),
     };

@@ -17,7 +17,7 @@ pub(super) fn show(
     sgf: &SgfRules,
 ) -> ExitCode {
     graphgo::signals::watch();
-    let (game, cycle) = match load_game(file, sgf) {
+    let (game, cycle, _probes) = match load_game(file, sgf) {
         Ok(loaded) => loaded,
         Err(e) => return fail(e),
     };

@@ -577,7 +577,10 @@ impl Run<'_, '_> {
         let provenance = format!("{source}\nclause: {}", explained.text);
         let record = compare::case_file(a, b, &game, &provenance);
         let vector = finding_vector(&game, &divergence, &explained, &stem, &source);
-        let sgf = crate::io::sgf::write(&game, &provenance);
+        // SGF has no refused moves: the probes graphgo refused before the divergence are
+        // left out there (the case file keeps them).
+        let probes = compare::refused_turns(a, &game, divergence.turns);
+        let sgf = crate::io::sgf::write(&without_turns(&game, &probes), &provenance);
         let mut finding = VerifyFinding {
             index,
             found_in,
@@ -751,7 +754,10 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
             if let Some(t) = tracker.as_mut() {
                 count_state(t, checked.as_deref(), staged, &mut counts);
             }
+            // The turns given to both sides, probes both refused included (the record keeps
+            // them: an engine's state may change on a refused move); `played`: those played.
             let mut turns: Vec<Turn> = Vec::new();
+            let mut played = 0usize;
             // Past the turn cap both pass; a game whose passes are refused stops a little
             // later.
             let hard_cap = run.report.turns + 2 * max_turns as u64 + 8;
@@ -784,7 +790,7 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
                     style,
                     tracker.as_mut(),
                     compared.turn_order,
-                    [turns.len(), max_turns],
+                    [played, max_turns],
                 );
                 let Some(turn) = chosen else {
                     break None;
@@ -808,8 +814,10 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
                 });
                 run.report.turns += 1;
                 match session.play(&turn) {
-                    // A probe both sides refuse changes nothing: it is left out of the
-                    // record, so that the record replays with `graphgo play`.
+                    // A probe both sides refuse changes nothing in graphgo, but may in the
+                    // engine (a divergence turns later that needs it): it is kept in the
+                    // record, as a probe (spec/FORMAT.md, "Probes"), so that the finding
+                    // replays and shrinks with it.
                     Ok(Verdict::Refused(_)) => {
                         if let Some(s) = own {
                             *counts.entry(s).or_default() += 1;
@@ -817,6 +825,7 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
                                 *counts.entry(Situation::FromSetup).or_default() += 1;
                             }
                         }
+                        turns.push(turn);
                     }
                     Ok(_) => {
                         if let Some(s) = own {
@@ -826,6 +835,7 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
                             }
                         }
                         turns.push(turn.clone());
+                        played += 1;
                         checked = run.engine.checked_points();
                         if let Some(t) = tracker.as_mut() {
                             t.played(&turn);
@@ -836,15 +846,10 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
                         }
                     }
                     Err(d) => {
-                        // The divergence counted every turn given, refused probes too;
-                        // the record holds the turns played: count those.
-                        let mut d = *d;
-                        d.turns = match d.difference {
-                            Difference::Verdict { .. } => turns.len(),
-                            _ => turns.len() + 1,
-                        };
+                        // The divergence counts every turn given, probes too, as the record
+                        // holds them.
                         turns.push(turn);
-                        break Some(d);
+                        break Some(*d);
                     }
                 }
             };
@@ -953,6 +958,20 @@ fn intended_turns(
         }
     }
     Some(given)
+}
+
+/// `game` without its turns at `indices` (from 0).
+fn without_turns(game: &Game, indices: &[usize]) -> Game {
+    Game {
+        setup: game.setup.clone(),
+        turns: game
+            .turns
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !indices.contains(i))
+            .map(|(_, t)| t.clone())
+            .collect(),
+    }
 }
 
 /// The decisive situations of the state `tracker` follows, among `points` (`None`: all),

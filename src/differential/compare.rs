@@ -549,21 +549,55 @@ pub fn case_file(a: &dyn RuleSet, b: &dyn RuleSet, game: &Game, provenance: &str
     for line in provenance.lines() {
         let _ = writeln!(out, "# {line}");
     }
+    // The probes: turns both sides refuse before the divergence (a disputed turn both
+    // refuse under other clauses is the divergence, not a probe).
+    let mut upto = game.turns.len();
     match compare(a, b, game) {
         Some(d) => {
             for line in d.describe(game.setup.turn_names()).lines() {
                 let _ = writeln!(out, "# {line}");
             }
+            upto = d.turns;
         }
         None => {
             let _ = writeln!(out, "# (the sides agree on this game)");
         }
     }
-    for side in [a, b] {
-        let _ = writeln!(out, "# {}: {}", side.name(), replay_side(side, game).text());
+    let replays = [replay_side(a, game), replay_side(b, game)];
+    for (side, replay) in [a, b].iter().zip(&replays) {
+        let _ = writeln!(out, "# {}: {}", side.name(), replay.text());
     }
-    out.push_str(&Record::from_game(&game.setup, &game.turns).to_yaml());
+    let mut probes = refused_by_both(&replays);
+    probes.retain(|&i| i < upto);
+    out.push_str(&Record::from_game_with_probes(&game.setup, &game.turns, &probes).to_yaml());
     out
+}
+
+/// The turns (indices from 0) that both sides refused, each playing the game alone: the
+/// probes of a case file (its `probes` field), which a replay gives to the rules and goes on.
+fn refused_by_both(replays: &[SideReplay; 2]) -> Vec<usize> {
+    let [x, y] = replays;
+    x.verdicts
+        .iter()
+        .zip(&y.verdicts)
+        .enumerate()
+        .filter(|(_, (u, v))| matches!((u, v), (Verdict::Refused(_), Verdict::Refused(_))))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// The turns of `game` (indices from 0) before its turn `upto` that `rules` refuses,
+/// playing it alone: the probes a campaign kept in the game, to be left out where a format
+/// has no refused turns (SGF).
+pub fn refused_turns(rules: &dyn RuleSet, game: &Game, upto: usize) -> Vec<usize> {
+    replay_side(rules, game)
+        .verdicts
+        .iter()
+        .enumerate()
+        .take(upto)
+        .filter(|(_, v)| matches!(v, Verdict::Refused(_)))
+        .map(|(i, _)| i)
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------------

@@ -33,23 +33,44 @@ pub struct Replay {
     pub turns: Vec<TurnReport>,
     pub illegal: Option<IllegalTurn>,
     pub last: Observation,
+    /// The probes the rules refused (a record's `probes`), in order: each changed nothing.
+    pub probes: Vec<IllegalTurn>,
 }
 
 /// Plays the game's turns in order, stopping at the first illegal one.
 pub fn replay(rules: &dyn RuleSet, game: &Game) -> Result<Replay, Unsupported> {
+    replay_with_probes(rules, game, &[])
+}
+
+/// [`replay`], the turns at `probes` (indices from 0: a record's `probes`, from
+/// [`crate::io::record::Record::probe_turns`]) given as probes: refused, a probe changes
+/// nothing and is reported in [`Replay::probes`], and the replay goes on; played, it is a
+/// turn like the others.
+pub fn replay_with_probes(
+    rules: &dyn RuleSet,
+    game: &Game,
+    probes: &[usize],
+) -> Result<Replay, Unsupported> {
     let mut playing = rules.start(&game.setup)?;
     let mut before = playing.observe();
     let mut turns = Vec::with_capacity(game.turns.len());
+    let mut refused = Vec::new();
     for (index, turn) in game.turns.iter().enumerate() {
         if let Err(illegal) = playing.play(turn) {
+            let illegal = IllegalTurn {
+                index,
+                turn: turn.clone(),
+                illegal,
+            };
+            if probes.contains(&index) {
+                refused.push(illegal);
+                continue;
+            }
             return Ok(Replay {
                 turns,
-                illegal: Some(IllegalTurn {
-                    index,
-                    turn: turn.clone(),
-                    illegal,
-                }),
+                illegal: Some(illegal),
                 last: before,
+                probes: refused,
             });
         }
         let after = playing.observe();
@@ -64,6 +85,7 @@ pub fn replay(rules: &dyn RuleSet, game: &Game) -> Result<Replay, Unsupported> {
         turns,
         illegal: None,
         last: before,
+        probes: refused,
     })
 }
 
@@ -115,7 +137,7 @@ impl Replay {
                 })
             })
             .collect();
-        json!({
+        let mut out = json!({
             "rules": game.setup.rules.name(),
             "turns": turns,
             "illegal": self.illegal.as_ref().map(|i| json!({
@@ -131,7 +153,27 @@ impl Replay {
                 "scores": self.last.scores.as_ref().map(|[b, w]| json!({"black": rational::format(b), "white": rational::format(w)})),
             },
             "result": result_json(&self.last.result),
-        })
+        });
+        if !self.probes.is_empty() {
+            out["probes"] = self.probes_json(game);
+        }
+        out
+    }
+
+    /// The refused probes as JSON: index, turn, clause and reason of each.
+    fn probes_json(&self, game: &Game) -> Value {
+        let names = game.setup.turn_names();
+        self.probes
+            .iter()
+            .map(|i| {
+                json!({
+                    "index": i.index,
+                    "turn": i.turn.text(names),
+                    "clause": i.illegal.clause,
+                    "reason": i.illegal.reason,
+                })
+            })
+            .collect()
     }
 
     /// [`Replay::to_json`]'s fields written into `o` a piece at a time (a turn, a point of
@@ -163,6 +205,9 @@ impl Replay {
             })
         });
         o.field("illegal", &json!(illegal))?;
+        if !self.probes.is_empty() {
+            o.field("probes", &self.probes_json(game))?;
+        }
         let mut last = o.object("final")?;
         let mut position = last.object("position")?;
         for v in 0..board.len() {
@@ -230,19 +275,36 @@ impl Replay {
             );
         }
         emit(&std::mem::take(&mut out))?;
-        for (i, t) in self.turns.iter().enumerate() {
-            let _ = write!(
+        // The turns in the record's order: a refused probe in its place.
+        let names = game.setup.turn_names();
+        let mut probes = self.probes.iter().peekable();
+        let probe_line = |out: &mut String, p: &IllegalTurn| {
+            let _ = writeln!(
                 out,
-                "{:>4}. {}",
-                i + 1,
-                t.turn.text(game.setup.turn_names())
+                "{:>4}. {}  refused, a probe ({}): {}",
+                p.index + 1,
+                p.turn.text(names),
+                p.illegal.clause,
+                p.illegal.reason
             );
+        };
+        let mut index = 0;
+        for t in &self.turns {
+            while let Some(p) = probes.next_if(|p| p.index == index) {
+                probe_line(&mut out, p);
+                index += 1;
+            }
+            let _ = write!(out, "{:>4}. {}", index + 1, t.turn.text(names));
+            index += 1;
             if !t.removed.is_empty() {
                 let names: Vec<&str> = t.removed.iter().map(|&v| board.name(v)).collect();
                 let _ = write!(out, "  removes {}", names.join(" "));
             }
             out.push('\n');
             emit(&std::mem::take(&mut out))?;
+        }
+        for p in probes {
+            probe_line(&mut out, p);
         }
         if let Some(i) = &self.illegal {
             let _ = writeln!(

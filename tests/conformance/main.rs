@@ -9,6 +9,7 @@ mod chromium;
 mod adapters;
 mod batched;
 mod gtp;
+mod probes;
 mod protocol;
 mod real_games;
 mod referee;

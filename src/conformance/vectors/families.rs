@@ -95,6 +95,7 @@ fn record(
         options: Some(Options::default()),
         mango: None,
         moves: moves.iter().map(|s| s.to_string()).collect(),
+        probes: Vec::new(),
         cycle: None,
     }
 }

@@ -94,6 +94,13 @@ pub struct Record {
     pub mango: Option<RecordMango>,
     #[serde(default)]
     pub moves: Vec<String>,
+    /// The turns of `moves` (numbered from 1, in increasing order) that are probes: moves
+    /// the rules were expected to refuse when the record was written (a conformance
+    /// campaign's probes, refused by both sides), kept so that an implementation whose state
+    /// a refused move changes replays as it was played. A replay gives each to the rules in
+    /// its place; refused, it changes nothing and the replay goes on.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub probes: Vec<u64>,
     /// `dir:WIN`: the cycle of a lasso (rules `directed` only): the turns after `moves`,
     /// repeated forever.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -255,6 +262,7 @@ impl Record {
                     .map_err(|e| InputError(format!("field 'moves[{i}]': {e}")))
             })
             .collect::<Result<Vec<Turn>, InputError>>()?;
+        self.probe_turns()?;
         let equipment = match (&self.mango, rules) {
             (None, RuleId::Mango) => {
                 Equipment::Weights(Arc::new(RecordMango::default().weights(&board)?))
@@ -340,8 +348,44 @@ impl Record {
         Ok(cycle)
     }
 
+    /// The turns of `moves` that are probes (`probes`), as indices from 0, checked: each
+    /// names a turn of `moves`, in increasing order, each once. Errors name `probes[i]`
+    /// and the value.
+    pub fn probe_turns(&self) -> Result<Vec<usize>, InputError> {
+        let mut out: Vec<usize> = Vec::with_capacity(self.probes.len());
+        for (i, &n) in self.probes.iter().enumerate() {
+            let len = self.moves.len();
+            if n == 0 || n > len as u64 {
+                return bad(if len == 0 {
+                    format!("field 'probes[{i}]': {n} is not a turn of 'moves' (the record has no moves)")
+                } else {
+                    format!(
+                        "field 'probes[{i}]': {n} is not a turn of 'moves' (its turns are numbered 1 to {len})"
+                    )
+                });
+            }
+            let at = (n - 1) as usize;
+            if let Some(&last) = out.last() {
+                if at <= last {
+                    return bad(format!(
+                        "field 'probes[{i}]': {n} comes after {} (the probes are listed in increasing order, each once)",
+                        last + 1
+                    ));
+                }
+            }
+            out.push(at);
+        }
+        Ok(out)
+    }
+
     /// The record of a setup and turns (the board written explicitly), e.g. a shrunk case.
     pub fn from_game(setup: &Setup, turns: &[Turn]) -> Record {
+        Record::from_game_with_probes(setup, turns, &[])
+    }
+
+    /// [`Record::from_game`], the turns at `probes` (indices from 0 into `turns`) written as
+    /// the record's `probes`: moves both sides refused where the game was played.
+    pub fn from_game_with_probes(setup: &Setup, turns: &[Turn], probes: &[usize]) -> Record {
         let board = &setup.board;
         let listed = |c: Colour| -> Vec<Name> {
             (0..board.len())
@@ -380,6 +424,11 @@ impl Record {
                 _ => None,
             },
             moves: turns.iter().map(|t| t.text(turn_names)).collect(),
+            probes: probes
+                .iter()
+                .filter(|&&i| i < turns.len())
+                .map(|&i| i as u64 + 1)
+                .collect(),
             cycle: None,
         }
     }
