@@ -835,15 +835,7 @@ fn broken_links(dir: &Path) -> Vec<(String, String)> {
             .unwrap_or_default()
             .to_string_lossy()
             .to_string();
-        let mut fenced = false;
-        for line in page.lines() {
-            if line.starts_with("```") {
-                fenced = !fenced;
-                continue;
-            }
-            if fenced {
-                continue;
-            }
+        for line in prose(&page) {
             let mut rest = line;
             while let Some(at) = rest.find("](") {
                 let after = &rest[at + 2..];
@@ -895,20 +887,24 @@ fn the_checks_catch_a_wrong_page() {
     assert_ne!(normalised("True"), normalised("False"));
 }
 
+/// The lines of a Markdown text outside its fenced blocks (the fences left out too).
+fn prose(markdown: &str) -> impl Iterator<Item = &str> {
+    let mut fenced = false;
+    markdown.lines().filter(move |line| {
+        if line.starts_with("```") {
+            fenced = !fenced;
+            return false;
+        }
+        !fenced
+    })
+}
+
 /// The verdict numbers of a page: `N` of each heading `### N. ...` whose section holds a
 /// `**Verdict: WORD**`.
 fn verdict_numbers(page: &str) -> BTreeSet<String> {
     let mut numbers = BTreeSet::new();
     let mut current: Option<String> = None;
-    let mut fenced = false;
-    for line in page.lines() {
-        if line.starts_with("```") {
-            fenced = !fenced;
-            continue;
-        }
-        if fenced {
-            continue;
-        }
+    for line in prose(page) {
         if line.starts_with('#') {
             current = line
                 .strip_prefix("### ")
