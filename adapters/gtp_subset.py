@@ -420,8 +420,9 @@ class Server:
 
 
 # The most work one graphgo-game answer does before it stops (graphgo asks the rest again),
-# far under graphgo's timeout of an answer, however slow the library.
-GAME_SECONDS = 1.0
+# far under graphgo's timeout of an answer, however slow the library; it also bounds the
+# work done past a divergence the adapter cannot see (stones, legal points).
+GAME_SECONDS = 0.25
 
 
 def own_speed(server, side, seconds=1.0, seed=1):

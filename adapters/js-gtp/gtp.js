@@ -288,14 +288,14 @@ function serve(front) {
     },
     // graphgo-game STEP ; STEP ; ... (spec/FORMAT.md): a game's turns in one round trip, each
     // step answered as graphgo-turn answers it, stopping after the first step whose verdict
-    // is not graphgo's (EXPECT), at a step that fails (`error MESSAGE`), or after a second of
-    // work (graphgo sends the steps not answered again).
+    // is not graphgo's (EXPECT), at a step that fails (`error MESSAGE`), or after a quarter
+    // of a second of work (graphgo sends the steps not answered again).
     "graphgo-game": (args) => {
       const steps = args.join(" ").split(";").map((s) => s.trim().split(/\s+/).filter((w) => w !== ""));
       const blocks = [];
       const started = Date.now();
       for (let i = 0; i < steps.length; i++) {
-        if (blocks.length > 0 && Date.now() - started > 1000) break;
+        if (blocks.length > 0 && Date.now() - started > 250) break;
         const words = steps[i];
         try {
           if (i === 0 && words[0] === "state") {

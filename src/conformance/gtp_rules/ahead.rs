@@ -24,6 +24,8 @@ pub(super) struct Ahead {
     pub(super) state_first: bool,
     /// The steps sent, in order, not yet reached.
     pub(super) steps: VecDeque<Step>,
+    /// Batches sent so far in this game (each twice the one before, [`batch_steps`]).
+    sent: u32,
 }
 
 /// One step of a `graphgo-game` batch.
@@ -42,11 +44,14 @@ pub(super) struct Step {
     pub(super) answer: Option<String>,
 }
 
-/// The most steps one `graphgo-game` asks on a board of `points` points: its answer (the
-/// stones and a legal list a step, about ten bytes a point) stays far under the answer cap
-/// of [`crate::conformance::gtp::Limits`].
-fn batch_steps(points: usize) -> usize {
-    (256 * 1024 / (10 * points + 64)).clamp(1, 128)
+/// The most steps the `sent`-th `graphgo-game` of a game asks on a board of `points` points:
+/// 8, then twice as many each batch, so that a game that diverges early (the adapter does
+/// not see a difference of stones or legal points, only of verdicts, and answers on) wastes
+/// about as many steps as were used, up to 128; and its answer (the stones and a legal list
+/// a step, about ten bytes a point) stays far under the answer cap of
+/// [`crate::conformance::gtp::Limits`].
+fn batch_steps(points: usize, sent: u32) -> usize {
+    (256 * 1024 / (10 * points + 64)).clamp(1, 8 << sent.min(4))
 }
 
 impl Ahead {
@@ -56,6 +61,7 @@ impl Ahead {
             turns: turns.into(),
             state_first: true,
             steps: VecDeque::new(),
+            sent: 0,
         }
     }
 }
@@ -92,7 +98,8 @@ impl GtpGame {
                 answer: None,
             });
         }
-        let cap = batch_steps(self.board.len());
+        let cap = batch_steps(self.board.len(), ahead.sent);
+        ahead.sent += 1;
         while words.len() < cap {
             let Some(turn) = ahead.turns.pop_front() else {
                 break;
