@@ -12,29 +12,10 @@ use graphgo::conformance::engine::EngineUnderTest;
 use graphgo::conformance::gtp_rules::{Checks, GtpRules};
 use graphgo::conformance::verify::{Games, VerifyPlan};
 
+use super::protocol::python_with_sgfmill;
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The venv's Python, when it has sgfmill; else a SKIPPED line and `None`.
-fn python_with_sgfmill() -> Option<PathBuf> {
-    let python = std::env::var("GRAPHGO_PYTHON")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| root().join("target/adapters-venv/bin/python"));
-    let ok = std::process::Command::new(&python)
-        .args(["-c", "import sgfmill"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        use std::io::Write;
-        let _ = writeln!(
-            std::io::stderr().lock(),
-            "SKIPPED: the toy-game fixture needs sgfmill in {} (pip install -r adapters/sgfmill/requirements.txt)",
-            python.display()
-        );
-        return None;
-    }
-    Some(python)
 }
 
 /// Everything a campaign report says about the games and verdicts (timings left out).

@@ -144,8 +144,9 @@ fn the_tracker_names_each_decisive_situation_worked_by_hand() {
     assert_eq!(counts.get(&Situation::LoneSelfCapture), Some(&1));
 }
 
-/// The venv's Python, when it has sgfmill; else a SKIPPED line and `None`.
-fn python_with_sgfmill() -> Option<PathBuf> {
+/// The venv's Python, when it has sgfmill; else a SKIPPED line and `None` (also used by
+/// batched.rs).
+pub(crate) fn python_with_sgfmill() -> Option<PathBuf> {
     let python = std::env::var("GRAPHGO_PYTHON")
         .map(PathBuf::from)
         .unwrap_or_else(|_| root().join("target/adapters-venv/bin/python"));
