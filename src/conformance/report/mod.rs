@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 use crate::conformance::vectors::{self, Vector};
 use crate::game::RuleId;
 
+mod boards;
 pub mod declaration;
 pub mod groups;
 pub mod render;

@@ -2,11 +2,8 @@
 //! implementation in process, [`run_in_process`] and [`run_rust_row`]), its boards checked,
 //! and its two views ([`run_view_on`]): the vectors that apply, then the random games on its
 //! boards, every failure placed in its group and written under `spec/engines/findings/`.
-//!
-//! Length: about 1,000 lines, left whole while other work changes the row's views this
-//! session (issue 30, point 4). The seam for a split: the boards a row's random games are
-//! played on (`square_boards`, `gtp_grid`, `same_graph`, `other_boards`, `draw_board`)
-//! apart from running the views.
+//! The boards a row's random games are played on are chosen and checked in
+//! [`super::boards`].
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -26,6 +23,7 @@ use crate::differential::compare::Divergence;
 use crate::game::{Colour, Options, Playable, Player, RuleId, RuleSet, Setup, Unsupported};
 use crate::io::record::Game;
 
+use super::boards::{other_boards, square_boards, RECTANGLES};
 use super::declaration::DeclaredRow;
 use super::groups::{classify, group_of_finding, Group};
 use super::{Cell, ConformancePlan, Row, View, ViewResult};
@@ -35,14 +33,6 @@ const SHRUNK_PER_GROUP: usize = 2;
 
 /// Comparisons allowed to shrink one divergence, unless the row says (`shrink`).
 const SHRINK_BUDGET: usize = 150;
-
-/// The square sides the random games are played on (those the row declares; its largest side
-/// where it declares none of them): small boards, where captures, suicides and ko shapes come
-/// often and a finding shrinks fast; 2x2, where boards repeat within a few turns (superko).
-const SIDES: [usize; 6] = [5, 2, 3, 4, 7, 9];
-
-/// The rectangles played where the row declares rectangles (those within its sides).
-const RECTANGLES: [(usize, usize); 3] = [(5, 3), (3, 4), (7, 4)];
 
 /// What a view runs on, besides the engine.
 pub struct ViewEnv<'a> {
@@ -649,163 +639,6 @@ fn komi_of(row: &DeclaredRow) -> BigRational {
     } else {
         BigRational::from_integer(0.into())
     }
-}
-
-/// The square sides of a row's random games.
-fn square_boards(row: &DeclaredRow) -> Vec<Arc<Board>> {
-    let Some(sides) = row.declaration.boards.square else {
-        return Vec::new();
-    };
-    let mut chosen: Vec<usize> = SIDES.into_iter().filter(|&n| sides.contains(n)).collect();
-    if chosen.is_empty() {
-        chosen.push(sides.max);
-    }
-    chosen
-        .into_iter()
-        .filter_map(|n| Board::grid(n, n).ok().map(Arc::new))
-        .collect()
-}
-
-/// The grid `w x h` named as GTP names it: what `graphgo-board` must report for it.
-fn gtp_grid(w: usize, h: usize) -> Option<Board> {
-    let grid = Board::grid(w, h).ok()?;
-    let names: Vec<String> = (0..grid.len())
-        .map(|v| grid.gtp_name(v).unwrap_or_default())
-        .collect();
-    let edges: Vec<(String, String)> = grid
-        .edges()
-        .map(|(a, b)| (names[a].clone(), names[b].clone()))
-        .collect();
-    Board::from_edges(&names, &edges).ok()
-}
-
-/// Whether two boards are the same graph, name for name.
-fn same_graph(a: &Board, b: &Board) -> bool {
-    let edges = |x: &Board| {
-        let mut e: Vec<(String, String)> = x
-            .edges()
-            .map(|(u, v)| {
-                let (p, q) = (x.name(u).to_string(), x.name(v).to_string());
-                if p < q {
-                    (p, q)
-                } else {
-                    (q, p)
-                }
-            })
-            .collect();
-        e.sort();
-        e
-    };
-    let mut na = a.names().to_vec();
-    let mut nb = b.names().to_vec();
-    na.sort();
-    nb.sort();
-    na == nb && edges(a) == edges(b)
-}
-
-/// The boards a GTP row plays besides squares, each checked against its claim: rectangles
-/// (where the adapter reports its board, it must be the grid) and the named graphs (their
-/// counts, and the record board where `rules.yaml` gives one). The boards played, their
-/// names in words, and the failures of the boards that are not what is claimed.
-fn other_boards(
-    rules: &GtpRules,
-    row: &DeclaredRow,
-    out: &Path,
-) -> (Vec<Arc<Board>>, Vec<String>, Vec<String>) {
-    let (mut boards, mut words, mut failures) = (Vec::new(), Vec::new(), Vec::new());
-    if let Some(sides) = row.declaration.boards.rectangles() {
-        if rules.knows("rectangular_boardsize") {
-            for (w, h) in RECTANGLES {
-                if !(sides.contains(w) && sides.contains(h)) {
-                    continue;
-                }
-                if rules.knows("graphgo-board") {
-                    let reported = rules
-                        .send(&format!("rectangular_boardsize {w} {h}"))
-                        .and_then(|_| rules.reported_board());
-                    match (reported, gtp_grid(w, h)) {
-                        (Ok(b), Some(grid)) if !same_graph(&b, &grid) => {
-                            failures.push(format!(
-                                "on rectangular_boardsize {w} {h}, graphgo-board reports a graph of {} points and {} edges that is not the {w}x{h} grid ({} points, {} edges)",
-                                b.len(), b.edge_count(), grid.len(), grid.edge_count()
-                            ));
-                        }
-                        (Err(e), _) => failures.push(format!("{w}x{h}: {e}")),
-                        _ => {}
-                    }
-                }
-                if let Ok(b) = Board::grid(w, h) {
-                    boards.push(Arc::new(b));
-                    words.push(format!("{w}x{h}"));
-                }
-            }
-        }
-    }
-    for g in &row.declaration.boards.graphs {
-        match rules.load_named_board(&g.name) {
-            Ok(board) => {
-                let mut wrong = Vec::new();
-                if board.len() != g.points || board.edge_count() != g.edges {
-                    wrong.push(format!(
-                        "it has {} points and {} edges, rules.yaml claims {} and {}",
-                        board.len(),
-                        board.edge_count(),
-                        g.points,
-                        g.edges
-                    ));
-                }
-                if let Some(claimed) = &g.board {
-                    let built =
-                        serde_norway::from_value::<crate::io::record::RecordBoard>(claimed.clone())
-                            .map_err(|e| e.to_string())
-                            .and_then(|written| written.build().map_err(|e| e.to_string()));
-                    match built {
-                        Ok(c) if !same_graph(&c, &board) => {
-                            wrong.push("it is not the record board rules.yaml gives".into())
-                        }
-                        Err(e) => wrong.push(format!("rules.yaml's board: {e}")),
-                        _ => {}
-                    }
-                }
-                if wrong.is_empty() {
-                    let picture = draw_board(out, row, &g.name, &board);
-                    words.push(match picture {
-                        Some(link) => format!(
-                            "[{}]({link}) ({} points, {} edges)",
-                            g.name,
-                            board.len(),
-                            board.edge_count()
-                        ),
-                        None => format!("{} ({} points)", g.name, board.len()),
-                    });
-                    boards.push(board);
-                } else {
-                    failures.push(format!(
-                        "graphgo-board_select {}: {}",
-                        g.name,
-                        wrong.join("; ")
-                    ));
-                }
-            }
-            Err(e) => failures.push(format!("{}: {e}", g.name)),
-        }
-    }
-    (boards, words, failures)
-}
-
-/// Draws a named board of a row (`graphgo show`'s SVG of its empty position) as
-/// `engines/boards/NAME-BOARD.svg` under `out`; the link from `spec/`, if written.
-fn draw_board(out: &Path, row: &DeclaredRow, name: &str, board: &Arc<Board>) -> Option<String> {
-    let game = Game {
-        setup: Setup::new(RuleId::Ggg1, Board::clone(board)),
-        turns: Vec::new(),
-    };
-    let svg = crate::show::render(&game, None, crate::show::Format::Svg).ok()?;
-    let file = format!("{}-{name}.svg", row.declaration.name);
-    let dir = out.join("engines/boards");
-    std::fs::create_dir_all(&dir).ok()?;
-    crate::io::atomic_file::write_atomically(&dir.join(&file), &svg).ok()?;
-    Some(format!("engines/boards/{file}"))
 }
 
 /// A GTP row: the adapter started once for both views (with the configuration's words and
