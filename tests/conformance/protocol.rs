@@ -166,6 +166,10 @@ pub(crate) fn python_with_sgfmill() -> Option<PathBuf> {
     Some(python)
 }
 
+/// The reason the toy's `end-unclaimed` configuration gives for leaving the end unclaimed:
+/// longer than the Markdown table shows, with a `|` in it.
+const UNCLAIMED_END: &str = "toy/adapter.py, Library.over: the game never ends (--never-ends); a | in the reason, and words past the hundredth character: the tail end";
+
 /// A repository of one adapter folder, `toy`, with a configuration per planted departure,
 /// and no vectors.
 fn toy_repository(dir: &Path, python: &Path) {
@@ -200,6 +204,10 @@ configurations:
     args: [--no-turn]
   - name: never-ends
     args: [--never-ends]
+  - name: end-unclaimed
+    args: [--never-ends]
+    rules:
+      passes_end: {{value: unclaimed, source: "{UNCLAIMED_END}"}}
 "#,
         python.display(),
         script.display()
@@ -256,6 +264,17 @@ fn each_planted_departure_is_found_in_its_own_column_and_the_honest_row_passes()
         assert!(!cell("no-turn", view, Group::Scoring).failed());
         assert!(cell("never-ends", view, Group::PassesAndEnd).failed());
     }
+    // A rule left unclaimed: the cell says why, with the rules.yaml source whole in the JSON
+    // and the page, cut at a word in the Markdown table (its `|` kept as text).
+    let c = cell("end-unclaimed", View::OwnRules, Group::PassesAndEnd);
+    let why = c.not.clone().unwrap_or_default();
+    assert!(
+        why.starts_with("not claimed") && why.ends_with(&format!(": {UNCLAIMED_END}")),
+        "{why}"
+    );
+    // Its games never end: the departures from graphgo's default are counted, not red.
+    assert!(!c.failed() && why.contains("departures"), "{why}");
+    assert!(cell("never-ends", View::OwnRules, Group::PassesAndEnd).failed());
     // The toy's subset answers no loadsgf: no game starts from stones, and the setup cell
     // says why instead of "thin: 0" (under its own rules, which leave setup unclaimed, it is
     // not claimed).
@@ -278,6 +297,26 @@ fn each_planted_departure_is_found_in_its_own_column_and_the_honest_row_passes()
     assert_eq!(run.without_timings(), again.without_timings());
     // --check: a report written and read back is current; a changed count is stale.
     run.write(&dir.join("spec"), false).unwrap();
+    let written = |ext: &str| {
+        std::fs::read_to_string(dir.join("spec/conformance").with_extension(ext)).unwrap()
+    };
+    let md = written("md");
+    let line = md
+        .lines()
+        .find(|l| l.contains("end-unclaimed") && l.contains("not claimed"))
+        .unwrap_or_else(|| panic!("no end-unclaimed row with its reason:\n{md}"));
+    assert!(
+        line.contains("Library.over: the game never ends (--never-ends); a \\| in the reason")
+            && line.contains(" …")
+            && !line.contains("the tail end"),
+        "{line}"
+    );
+    assert!(
+        written("html")
+            .contains("a | in the reason, and words past the hundredth character: the tail end"),
+        "the page does not carry the whole reason"
+    );
+    assert!(written("json").contains(UNCLAIMED_END));
     assert!(report::render::stale(&dir.join("spec"), &again).is_empty());
     let mut changed = again.clone();
     changed.rows[0].views[0].turns += 1;

@@ -15,6 +15,30 @@ fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// The longest reason a "not claimed" cell shows in the Markdown table, in characters; the
+/// JSON and the page carry it whole.
+const MD_REASON: usize = 100;
+
+/// A cell's words in the Markdown table: a "not claimed" cell's reason (the row's rules.yaml
+/// `source`) cut at a word before [`MD_REASON`] characters, with "…"; a `|` kept as text.
+fn md_text(text: &str) -> String {
+    let short = match text.split_once(": ") {
+        Some((head, reason))
+            if head.starts_with("not claimed") && reason.chars().count() > MD_REASON =>
+        {
+            let cut = reason
+                .char_indices()
+                .nth(MD_REASON)
+                .map_or(reason.len(), |(i, _)| i);
+            let kept = &reason[..cut];
+            let kept = kept.rsplit_once(' ').map_or(kept, |(k, _)| k);
+            format!("{head}: {} …", kept.trim_end_matches([',', ';', ':', ' ']))
+        }
+        _ => text.to_string(),
+    };
+    short.replace('|', "\\|")
+}
+
 /// "12,345" style for speeds: a whole number, or "-" when unknown.
 fn per_second(x: Option<f64>) -> String {
     match x {
@@ -94,7 +118,7 @@ impl ConformanceReport {
                         match (&c.details, c.failed()) {
                             (Some(link), true) => format!("**[{}]({link})**", c.text()),
                             _ if c.thin() => format!("*{}*", c.text()),
-                            _ => c.text(),
+                            _ => md_text(&c.text()),
                         }
                     })
                     .collect();
@@ -117,7 +141,7 @@ impl ConformanceReport {
         out.push_str("\nA difference in what is shown after the same turns is placed by what differs: the stones by the last turn's group; the end of the game (one side ended it, the other did not, or another winner) in \"passes and the end\"; the score of a game both ended in \"scoring\"; the player to move in \"turn order\" (or \"passes and the end\" after a pass). A move of the player not to move is \"turn order\".\n\n");
         let _ = writeln!(
             out,
-            "\"not claimed\": the row's rules.yaml says it does not model the behaviour (own-rules view only). \"not checked\": the implementation has no function that graphgo could compare (the cell names it), or graphgo does not model its rule. \"thin\": no failure, but fewer than {THIN} decisive situations."
+            "\"not claimed\": the row's rules.yaml says it does not model the behaviour (own-rules view only), and the cell gives its reason (the rule's `source`, cut here; whole in conformance.json and .html). \"not checked\": the implementation has no function that graphgo could compare (the cell names it), or graphgo does not model its rule. \"thin\": no failure, but fewer than {THIN} decisive situations."
         );
         out
     }

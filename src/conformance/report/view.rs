@@ -511,12 +511,18 @@ pub fn run_view_on(
     let played = result.games > 0;
     for (&g, cell) in result.cells.iter_mut() {
         if view == View::OwnRules && g != Group::Capture && row.rule(g.rule()) == "unclaimed" {
+            // The cell says why, in the row's words: the rule's `source` in rules.yaml.
             let seen = cell.vectors_failed + cell.findings + cell.more_divergences;
-            cell.not = Some(if seen == 0 {
-                "not claimed".into()
-            } else {
-                format!("not claimed ({seen} departures from graphgo's default)")
-            });
+            let mut why = match seen {
+                0 => "not claimed".to_string(),
+                n => format!("not claimed ({n} departures from graphgo's default)"),
+            };
+            if let Some(source) = row.rules().get(g.rule()).map(|c| c.source.trim()) {
+                if !source.is_empty() {
+                    why = format!("{why}: {source}");
+                }
+            }
+            cell.not = Some(why);
             continue;
         }
         // Setup stones reach an implementation only by GTP loadsgf (spec/FORMAT.md): where it
