@@ -10,9 +10,9 @@ when `board_play` refuses it; a pass is `pachi_py.PASS_COORD`. `all_legal` is
 its first entry, the pass, is left out). `list_stones` is `get_stones(colour)` ((i, j) pairs,
 i the row from the top: Pachi's `board_atij`), translated through Pachi's own coordinate
 names (`coord_to_str(ij_to_coord(i, j))`, GTP's). Either colour may play at any time: the
-board keeps no turn. `gogui-rules_final_result` is answered from `is_terminal` only (the end):
-Pachi's scores are not rule counts (`official_score` judges dead groups by random playouts,
-`fast_score` counts stones and one-point eyes), so no score is given.
+board keeps no turn. `gogui-rules_final_result` is answered from `is_terminal` only (the end,
+as `Void`): Pachi's scores are not rule counts (`official_score` judges dead groups by random
+playouts, `fast_score` counts stones and one-point eyes), so no score is given.
 """
 
 import os
@@ -78,6 +78,13 @@ class Library:
 
     def is_legal(self, colour, point):
         return self.coord(point) in self.board.get_legal_coords(COLOUR[colour])
+
+    def result(self):
+        """PyPachiBoard.is_terminal (pachi_py/cypachi.pyx: 'return IsTerminal(self._bptr)';
+        pachi_py/goutil.cpp, IsTerminal: the last move a resignation, or '// last two moves are
+        passes'): `Void` once it says the game is over, a game over with no result, since
+        Pachi's scores are not rule counts (see above)."""
+        return "Void" if self.board.is_terminal else None
 
     def stones(self, colour):
         return [self.point(self.board.ij_to_coord(int(i), int(j)))
