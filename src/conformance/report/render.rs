@@ -16,7 +16,7 @@ fn escape(s: &str) -> String {
 }
 
 /// The longest reason a "not claimed" cell shows in the Markdown table, in characters; the
-/// JSON and the page carry it whole.
+/// JSON and the page carry it whole (the cell ends with "…" where it is cut).
 const MD_REASON: usize = 100;
 
 /// A cell's words in the Markdown table: a "not claimed" cell's reason (the row's rules.yaml
@@ -141,7 +141,7 @@ impl ConformanceReport {
         out.push_str("\nA difference in what is shown after the same turns is placed by what differs: the stones by the last turn's group; the end of the game (one side ended it, the other did not, or another winner) in \"passes and the end\"; the score of a game both ended in \"scoring\"; the player to move in \"turn order\" (or \"passes and the end\" after a pass). A move of the player not to move is \"turn order\".\n\n");
         let _ = writeln!(
             out,
-            "\"not claimed\": the row's rules.yaml says it does not model the behaviour (own-rules view only), and the cell gives its reason (the rule's `source`, cut here; whole in conformance.json and .html). \"not checked\": the implementation has no function that graphgo could compare (the cell names it), or graphgo does not model its rule. \"thin\": no failure, but fewer than {THIN} decisive situations."
+            "\"not claimed\": the row's rules.yaml says it does not model the behaviour (own-rules view only). \"not checked\": the implementation has no function that graphgo could compare (the cell names it), or graphgo does not model its rule. \"thin\": no failure, but fewer than {THIN} decisive situations."
         );
         out
     }
