@@ -9,7 +9,9 @@ letter ("4D": row 4 counted from 1, column D in `ALPHA_KEY`, which skips I); it 
 `alternating`) and raises `ValidationError` when it refuses a move (a stone on a stone, a
 self-capture, a retake that "Breaks simple Ko Rule"). A pass is `Game.move("pass")`, and
 `Game.pass_turn` calls `end_game()` on the second pass in a row (it prints "End Game." and
-play goes on: there is no state of a finished game to read). `is_legal` is `Game.move` on a
+play goes on: there is no state of a finished game to read). That call is baduk's end of the
+game: the adapter's `Game` is baduk's with `end_game` recording that it was called, and
+`gogui-rules_final_result` answers `Void` (over, no result: baduk has no score) from then on. `is_legal` is `Game.move` on a
 deep copy (`gtp_subset.trial_copy`). `list_stones` reads the board's `StoneLink`s (`Board.board[y][x].stone`). Board
 rows count from 0 at baduk's row 1; either way round the graph is the same.
 """
@@ -31,6 +33,17 @@ from gtp_subset import Refused, serve, trial_copy  # noqa: E402
 STONE = {"b": Stone.BLACK, "w": Stone.WHITE}
 
 
+class EndedGame(Game):
+    """baduk's Game, which records its own call of end_game (Game.pass_turn: 'if self.passes
+    == 2: self.end_game()'); everything else is baduk's."""
+
+    ended = False
+
+    def end_game(self):
+        self.ended = True
+        super().end_game()
+
+
 class Library:
     name = "baduk Game"
     version = importlib.metadata.version("baduk")
@@ -50,7 +63,7 @@ class Library:
         self.side = n
 
     def clear(self):
-        self.game = Game(self.side)
+        self.game = EndedGame(self.side)
 
     def komi(self, k):
         pass  # Game has no komi and no score
@@ -80,6 +93,9 @@ class Library:
     def stones(self, colour):
         return [(x, y) for y, line in enumerate(self.game._board.board)
                 for x, link in enumerate(line) if link.stone == STONE[colour]]
+
+    def result(self):
+        return "Void" if self.game.ended else None
 
     def to_move(self):
         return "b" if self.game.get_current_player().get_stone() == Stone.BLACK else "w"
