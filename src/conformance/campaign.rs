@@ -125,8 +125,16 @@ pub struct CampaignReport {
     pub shrinking: std::time::Duration,
 }
 
-/// Which divergences are shrunk into findings ([`campaign_filtered`]).
-pub type Keep<'k> = dyn FnMut(&Game, &Divergence) -> bool + 'k;
+/// Which divergences are shrunk into findings ([`campaign_filtered`]), told of each finding
+/// kept, so that it can count a finding where its shrunk game belongs (the report's cells).
+pub trait Keep {
+    /// Whether the divergence of `game`, as played, is shrunk into a finding (if not, it is
+    /// counted in [`CampaignReport::not_shrunk`]).
+    fn shrink(&mut self, game: &Game, divergence: &Divergence) -> bool;
+    /// A divergence shrunk: its shrunk game and divergence, and whether it is a new finding
+    /// (kept) or the shape of one already kept (a duplicate, not kept).
+    fn shrunk(&mut self, game: &Game, divergence: &Divergence, new: bool);
+}
 
 /// What every campaign shares: the two sides, the plan, the report being filled, the
 /// findings seen, the clock.
@@ -139,7 +147,7 @@ struct Run<'a, 'k> {
     seen: HashSet<String>,
     /// Which divergences are shrunk into findings (the others are counted in
     /// `CampaignReport::not_shrunk`); `None`: all.
-    keep: Option<&'k mut Keep<'k>>,
+    keep: Option<&'k mut dyn Keep>,
 }
 
 impl Run<'_, '_> {
@@ -199,7 +207,7 @@ impl Run<'_, '_> {
             return;
         };
         if let Some(keep) = self.keep.as_mut() {
-            if !keep(&game, &divergence) {
+            if !keep.shrink(&game, &divergence) {
                 self.report.not_shrunk += 1;
                 return;
             }
@@ -214,7 +222,11 @@ impl Run<'_, '_> {
         if self.engine.failure().is_some() {
             return; // talking failed while shrinking: not a finding about the rules
         }
-        if !self.seen.insert(shape_key(&game)) {
+        let new = self.seen.insert(shape_key(&game));
+        if let Some(keep) = self.keep.as_mut() {
+            keep.shrunk(&game, &divergence, new);
+        }
+        if !new {
             self.report.duplicates += 1;
             return;
         }
@@ -671,12 +683,13 @@ pub fn campaign(
 }
 
 /// [`campaign`], shrinking only the divergences `keep` accepts (the others are counted in
-/// [`CampaignReport::not_shrunk`]); the plan's time budget also stops shrinking where it is.
+/// [`CampaignReport::not_shrunk`]) and telling it of each finding kept; the plan's time
+/// budget also stops shrinking where it is.
 pub fn campaign_filtered<'k>(
     engine: &dyn EngineUnderTest,
     plan: &VerifyPlan,
     progress: &mut dyn FnMut(&str),
-    keep: Option<&'k mut Keep<'k>>,
+    keep: Option<&'k mut dyn Keep>,
 ) -> CampaignReport {
     compare::quiet_panics_in_sides();
     let deadline = plan.time_budget.map(|b| Instant::now() + b);

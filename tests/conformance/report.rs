@@ -426,3 +426,94 @@ fn a_timing_in_the_json_reads_back_to_the_same_number() {
         "{text} read back as {back}"
     );
 }
+
+// A cell's count and its evidence (issue 28): a diverging game of the random games and the
+// finding shrunk from it are counted in the same cell, the group of the SHRUNK game (the
+// record a maintainer reads); a cell counts games not shrunk only beside findings of its own.
+
+/// graphgo's engine blind to every repetition rule (it plays as `repetition: none` whatever
+/// it is told), like GNU Go's superko check that misses a self-capture: its games diverge at
+/// repetitions that graphgo's shrinking often turns into another group than the game's (a
+/// long superko cycle shrunk into a lone self-capture that gives the board back at once).
+struct BlindToRepetition;
+
+impl graphgo::game::RuleSet for BlindToRepetition {
+    fn name(&self) -> &str {
+        "blind to repetition"
+    }
+    fn start(
+        &self,
+        setup: &Setup,
+    ) -> Result<Box<dyn graphgo::game::Playable>, graphgo::game::Unsupported> {
+        let mut blind = setup.clone();
+        blind.options.repetition = Repetition::None;
+        graphgo::game::RuleSet::start(&graphgo::engine::Engine, &blind)
+    }
+}
+
+#[test]
+fn a_cell_that_counts_diverging_games_shows_findings_of_its_own() {
+    // A row that claims positional superko and every self-capture (Tromp-Taylor's), played by
+    // an engine with no repetition rule: GNU Go's tromp-taylor row, whose positional-superko
+    // cell read "1 more game diverging" with no finding (the game counted under the group of
+    // its divergence as played, its finding filed under the group of the shrunk game).
+    let found = declared_with("blind-to-repetition", |text| {
+        text.replace(
+            "repetition: {value: none,",
+            "repetition: {value: positional,",
+        )
+        .replace("square: {min: 2, max: 25}", "square: {min: 2, max: 5}")
+            + "games: 120\n"
+    })
+    .unwrap();
+    let row = &found[0].rows()[0];
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("blind-to-repetition-out");
+    let _ = std::fs::remove_dir_all(&out);
+    let plan = graphgo::conformance::report::ConformancePlan {
+        root: root(),
+        out: out.clone(),
+        seed: 1,
+        only: None,
+    };
+    let engine = graphgo::conformance::engine::Declared {
+        rules: BlindToRepetition,
+        support: graphgo::conformance::engine::Support::everything(),
+    };
+    let reported =
+        graphgo::conformance::report::run_in_process(&plan, row, &engine, None, &mut |_| {})
+            .unwrap();
+    let mut counted = 0;
+    for view in &reported.views {
+        assert!(view.cap.is_none(), "the cap bit: {:?}", view.cap);
+        for (group, cell) in &view.cells {
+            counted += cell.more_divergences;
+            // A cell that counts diverging games shows a finding of its own: the games it
+            // counts shrank to one of its findings, or were not shrunk once it held two.
+            assert!(
+                cell.more_divergences == 0 || cell.findings > 0,
+                "{:?} view, {group:?}: {} more games diverging and no finding",
+                view.view,
+                cell.more_divergences
+            );
+            if cell.failed() {
+                let details = cell.details.as_ref().unwrap_or_else(|| {
+                    panic!(
+                        "{:?} view, {group:?}: a failed cell with no details",
+                        view.view
+                    )
+                });
+                let text = std::fs::read_to_string(out.join(details)).unwrap();
+                assert_eq!(
+                    text.matches("- finding `").count(),
+                    cell.findings,
+                    "{details}: not the cell's findings"
+                );
+            }
+        }
+    }
+    // The engine departs often enough that some games are counted, not listed.
+    assert!(
+        counted > 0,
+        "no game was left unlisted: the test shows nothing"
+    );
+}

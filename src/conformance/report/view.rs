@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use num_rational::BigRational;
 
 use crate::board::{Board, Vertex};
+use crate::conformance::campaign::Keep;
 use crate::conformance::decisive::Counts;
 use crate::conformance::engine::{Boards, Compared, EngineFailure, EngineUnderTest, Support};
 use crate::conformance::gtp::GtpProcess;
@@ -28,11 +29,51 @@ use super::declaration::DeclaredRow;
 use super::groups::{classify, group_of_finding, Group};
 use super::{Cell, ConformancePlan, Row, View, ViewResult};
 
-/// Findings shrunk per group and view: further games diverging there are counted, not shrunk.
+/// Findings shrunk per group and view: once a group holds this many (counted by the group of
+/// the shrunk game, [`PerGroup`]), further games diverging there are counted, not shrunk.
 const SHRUNK_PER_GROUP: usize = 2;
 
 /// Comparisons allowed to shrink one divergence, unless the row says (`shrink`).
 const SHRINK_BUDGET: usize = 150;
+
+/// Which divergences of a view's random games are shrunk into findings (issue 28): a game
+/// whose divergence, as played, falls in a group that holds fewer than [`SHRUNK_PER_GROUP`]
+/// findings is shrunk, and it is counted in the group of the SHRUNK game (the record a
+/// maintainer reads), which may be another: as its finding, or as one more game diverging
+/// there when it shrinks to a finding already kept. A game of a group that already holds
+/// that many findings is counted there as one more diverging game, not shrunk. So a game
+/// and its finding are counted in the same cell, and a cell never counts diverging games
+/// without a finding of its own to show.
+struct PerGroup {
+    options: Options,
+    /// The findings filed in each group (by the group of the shrunk game).
+    filed: BTreeMap<Group, usize>,
+    /// The games not listed as findings: by the group of their divergence as played (not
+    /// shrunk), or of their shrunk game (a duplicate of a finding kept).
+    more: BTreeMap<Group, usize>,
+    /// The findings' games already filed ([`game_key`]), as the view files each once.
+    keys: std::collections::BTreeSet<String>,
+}
+
+impl Keep for PerGroup {
+    fn shrink(&mut self, game: &Game, divergence: &Divergence) -> bool {
+        let g = group_of_finding(game, divergence, self.options);
+        if self.filed.get(&g).copied().unwrap_or(0) < SHRUNK_PER_GROUP {
+            return true;
+        }
+        *self.more.entry(g).or_default() += 1;
+        false
+    }
+
+    fn shrunk(&mut self, game: &Game, divergence: &Divergence, new: bool) {
+        let g = group_of_finding(game, divergence, self.options);
+        if new && self.keys.insert(game_key(game)) {
+            *self.filed.entry(g).or_default() += 1;
+        } else {
+            *self.more.entry(g).or_default() += 1;
+        }
+    }
+}
 
 /// What a view runs on, besides the engine.
 pub struct ViewEnv<'a> {
@@ -375,18 +416,11 @@ pub fn run_view_on(
     let games_started = Instant::now();
     let total = row.games();
     let nboards = env.boards.len().max(1) as u64;
-    let mut shrunk: BTreeMap<Group, usize> = BTreeMap::new();
-    let mut more: BTreeMap<Group, usize> = BTreeMap::new();
-    let mut keep = |game: &Game, dv: &Divergence| {
-        let g = group_of_finding(game, dv, options);
-        let n = shrunk.entry(g).or_default();
-        if *n < SHRUNK_PER_GROUP {
-            *n += 1;
-            true
-        } else {
-            *more.entry(g).or_default() += 1;
-            false
-        }
+    let mut keep = PerGroup {
+        options,
+        filed: BTreeMap::new(),
+        more: BTreeMap::new(),
+        keys: std::collections::BTreeSet::new(),
     };
     let mut findings: Vec<VerifyFinding> = Vec::new();
     let mut decisive = Counts::new();
@@ -421,7 +455,7 @@ pub fn run_view_on(
             engine,
             &games_plan,
             &mut |_| {},
-            Some(&mut keep),
+            Some(&mut keep as &mut dyn Keep),
         );
         result.games += report.games as usize;
         turns += report.turns;
@@ -501,7 +535,7 @@ pub fn run_view_on(
             finding.clause
         ));
     }
-    for (g, n) in more {
+    for (g, n) in keep.more {
         if let Some(c) = result.cells.get_mut(&g) {
             c.more_divergences += n;
         }
@@ -562,7 +596,7 @@ pub fn run_view_on(
             }
             if cell.more_divergences > 0 {
                 text.push_str(&format!(
-                    "- and {} more games diverging in this group, not shrunk ({SHRUNK_PER_GROUP} findings are shrunk per group)\n",
+                    "- and {} more games diverging in this group, not listed: shrunk to a finding above, or not shrunk (a group's games are shrunk until it holds {SHRUNK_PER_GROUP} findings)\n",
                     cell.more_divergences
                 ));
             }
