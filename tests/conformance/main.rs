@@ -14,6 +14,7 @@ mod protocol;
 mod real_games;
 mod referee;
 mod report;
+mod sampled;
 mod sgf;
 mod vectors;
 mod vectors_toy;

@@ -67,9 +67,17 @@ pub struct Checks {
     /// Compare the engine's player to move and its end (`gogui-rules_side_to_move`,
     /// `gogui-rules_final_result`).
     pub end: bool,
-    /// Where legality is asked point by point: how many points besides those graphgo refuses.
+    /// Where legality is asked point by point: how many points besides those graphgo refuses
+    /// are drawn (the report's: [`SAMPLED_POINTS`]).
     pub sample: usize,
 }
+
+/// Where legality is asked point by point (`is_legal`, a library with no list of its own):
+/// the points drawn in each state, besides every empty point graphgo refuses, from a
+/// generator seeded by the run's seed (so a report is reproduced by its seed and counts).
+/// Drawn with replacement among every point graphgo does not refuse on an empty point
+/// (occupied points included), duplicates asked once.
+pub const SAMPLED_POINTS: usize = 4;
 
 impl Default for Checks {
     fn default() -> Checks {
@@ -77,7 +85,7 @@ impl Default for Checks {
             out_of_turn: false,
             score: false,
             end: true,
-            sample: 4,
+            sample: SAMPLED_POINTS,
         }
     }
 }

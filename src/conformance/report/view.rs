@@ -723,7 +723,7 @@ pub fn run_gtp_row(
         // game both sides ended by passes.
         score: !declared.not_compared().contains_key("final_score"),
         end: true,
-        sample: 4,
+        sample: crate::conformance::gtp_rules::SAMPLED_POINTS,
     });
     if rules.knows("graphgo-plays_per_second") {
         row.library_plays_per_second = rules.ask("graphgo-plays_per_second 5").ok().and_then(|a| {
