@@ -367,19 +367,24 @@ class Server:
         `state NEXT (all | V...)` (the state now, first only) or `COLOUR MOVE EXPECT NEXT
         (all | V...)`, EXPECT graphgo's own verdict (`played` or `refused`). Each step is
         answered as graphgo-turn answers it (`state` for the state step), one block after
-        the other; the answer stops after the first step whose verdict is not EXPECT, at a
-        step that fails (`error MESSAGE`), or after GAME_SECONDS of work (graphgo sends the
-        steps not answered again)."""
-        steps = [step.split() for step in " ".join(args).split(";")]
+        the other; the answer stops after the first step whose verdict is not EXPECT, or
+        whose stones or legal points are not the ones the step expects (its optional tail
+        `: black V... : white V... : legal V...`, graphgo's own), at a step that fails
+        (`error MESSAGE`), or after GAME_SECONDS of work (graphgo sends the steps not
+        answered again)."""
+        steps = [step.split(":") for step in " ".join(args).split(";")]
         blocks = []
         started = time.perf_counter()
-        for i, words in enumerate(steps):
+        for i, (head, *tail) in enumerate(steps):
+            words = head.split()
             if blocks and time.perf_counter() - started > GAME_SECONDS:
                 break
             try:
                 if words and words[0] == "state" and i == 0:
                     following = colour_of(words[1])
                     blocks.append("\n".join(["state"] + self.state_lines(following, words[2:])))
+                    if not as_expected(blocks[-1], tail):
+                        break
                     continue
                 if len(words) < 4:
                     raise ValueError(f"step {i + 1}: COLOUR MOVE EXPECT NEXT (all | VERTEX...)")
@@ -391,7 +396,7 @@ class Server:
                 blocks.append(f"error step {i + 1}: {e}")
                 break
             blocks.append(answer)
-            if answer.split(None, 1)[0] != expect:
+            if answer.split(None, 1)[0] != expect or not as_expected(answer, tail):
                 break
         return "\n".join(blocks)
 
@@ -417,6 +422,22 @@ class Server:
         if has(lib, "result"):
             lines.append(f"result {self.result_text()}")
         return lines
+
+
+def as_expected(block, expected):
+    """Whether the lines `black`, `white` and `legal` of a step's answer `block` name the
+    points `expected` names (the step's tail, split at `:`; each part a key and names), as
+    sets, whatever the case; a key the tail does not name is not compared."""
+    def named(lines):
+        out = {}
+        for line in lines:
+            key, *names = line.split()
+            if key in ("black", "white", "legal"):
+                out[key] = {n.upper() for n in names}
+        return out
+    want = named(part for part in expected if part.strip())
+    got = named(block.splitlines()[1:])
+    return all(got.get(key) == points for key, points in want.items())
 
 
 # The most work one graphgo-game answer does before it stops (graphgo asks the rest again),

@@ -288,18 +288,22 @@ function serve(front) {
     },
     // graphgo-game STEP ; STEP ; ... (spec/FORMAT.md): a game's turns in one round trip, each
     // step answered as graphgo-turn answers it, stopping after the first step whose verdict
-    // is not graphgo's (EXPECT), at a step that fails (`error MESSAGE`), or after a quarter
-    // of a second of work (graphgo sends the steps not answered again).
+    // is not graphgo's (EXPECT) or whose stones or legal points are not the ones the step
+    // expects (its optional tail `: black V... : white V... : legal V...`, graphgo's own), at
+    // a step that fails (`error MESSAGE`), or after a quarter of a second of work (graphgo
+    // sends the steps not answered again).
     "graphgo-game": (args) => {
-      const steps = args.join(" ").split(";").map((s) => s.trim().split(/\s+/).filter((w) => w !== ""));
+      const steps = args.join(" ").split(";").map((s) => s.split(":"));
       const blocks = [];
       const started = Date.now();
       for (let i = 0; i < steps.length; i++) {
         if (blocks.length > 0 && Date.now() - started > 250) break;
-        const words = steps[i];
+        const [head, ...tail] = steps[i];
+        const words = wordsOf(head);
         try {
           if (i === 0 && words[0] === "state") {
             blocks.push(["state"].concat(stateLines(colourOf(words[1]), words.slice(2))).join("\n"));
+            if (!asExpected(blocks[blocks.length - 1], tail)) break;
             continue;
           }
           if (words.length < 4) throw new SyntaxError(`step ${i + 1}: COLOUR MOVE EXPECT NEXT (all | VERTEX...)`);
@@ -309,7 +313,7 @@ function serve(front) {
           }
           const answer = handlers["graphgo-turn"]([words[0], words[1]].concat(words.slice(3)));
           blocks.push(answer);
-          if (answer.split(/\s/)[0] !== expect) break;
+          if (answer.split(/\s/)[0] !== expect || !asExpected(answer, tail)) break;
         } catch (e) {
           blocks.push(`error step ${i + 1}: ${String(e.message || e).replace(/\n/g, " ")}`);
           break;
@@ -324,6 +328,34 @@ function serve(front) {
       return `${plays} ${seconds.toFixed(6)}`;
     },
   };
+
+  // A GTP line's words.
+  function wordsOf(text) {
+    return text.trim().split(/\s+/).filter((w) => w !== "");
+  }
+
+  // Whether the lines black, white and legal of a step's answer `block` name the points the
+  // step's tail `expected` names (its parts, split at ":", each a key and names), as sets,
+  // whatever the case; a key the tail does not name is not compared.
+  function asExpected(block, expected) {
+    const named = (lines) => {
+      const out = new Map();
+      for (const line of lines) {
+        const [key, ...names] = wordsOf(line);
+        if (key === "black" || key === "white" || key === "legal") {
+          out.set(key, new Set(names.map((n) => n.toUpperCase())));
+        }
+      }
+      return out;
+    };
+    const want = named(expected);
+    const got = named(block.split("\n").slice(1));
+    for (const [key, points] of want) {
+      const seen = got.get(key);
+      if (!seen || seen.size !== points.size || [...points].some((p) => !seen.has(p))) return false;
+    }
+    return true;
+  }
 
   // The lines of a turn's answer after its verdict: the stones, NEXT's legality of the
   // points asked (["all"]: every point), the player to move, the result.

@@ -355,9 +355,11 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
                 _ => [Vec::new(), Vec::new()],
             };
             // An engine that takes a whole game in one round trip (`graphgo-game`) is told
-            // the turns this game will give while the sides agree (issue 29 point 4).
+            // the turns this game will give while the sides agree (issue 29 point 4), a chunk
+            // at a time: the first now, the next when the game has given them all.
+            let mut ahead = None;
             if run.engine.batches_games() {
-                let intended = intended_turns(
+                ahead = LookAhead::start(
                     run.reference,
                     &setup,
                     &opening,
@@ -366,7 +368,7 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
                     compared.turn_order,
                     max_turns,
                 );
-                run.engine.intend(intended);
+                run.engine.intend(ahead.as_mut().map(LookAhead::more));
             }
             let started = compare::Session::start(run.reference, run.engine, &setup);
             run.engine.intend(None);
@@ -463,6 +465,21 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
                 let Some(turn) = chosen else {
                     break None;
                 };
+                // Every turn told ahead given, the game as told: the next chunk, taken by the
+                // engine's game when it reaches this turn.
+                if let Some(a) = ahead
+                    .as_mut()
+                    .filter(|a| !a.done && a.given.len() == turns.len())
+                {
+                    if a.given == turns {
+                        let more = a.more();
+                        if !more.is_empty() {
+                            run.engine.intend(Some(more));
+                        }
+                    } else {
+                        ahead = None;
+                    }
+                }
                 // The turn's own situation, where the state's count did not hold it.
                 let own = tracker.as_mut().and_then(|t| t.turn_situation(&turn));
                 let counted_with_state = match (&turn, &checked) {
@@ -522,6 +539,10 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
                 }
             };
             drop(session);
+            // A chunk told and not reached is not for the next game, nor for a replay.
+            if ahead.is_some() {
+                run.engine.intend(None);
+            }
             decisive::add(&mut run.report.decisive, &counts);
             if run.engine.failure().is_some() {
                 return;
@@ -576,56 +597,101 @@ fn choose_turn(
     }
 }
 
-/// The turns a board game of `setup` will give the engine while it agrees with graphgo:
-/// the game played ahead with graphgo on both sides, from copies of the game's generator,
-/// opening and tracker, choosing as [`board_games`] does ([`choose_turn`]), so that while
-/// the sides agree the real game gives exactly these turns (probes both refuse among them),
-/// to the same caps (the turn cap; the game's end). The engine answers them in one round
-/// trip ([`EngineUnderTest::intend`]); the game itself is still compared turn by turn.
-/// `None` where graphgo does not start the setup.
-fn intended_turns(
-    reference: &dyn RuleSet,
-    setup: &Setup,
-    opening: &[Vec<Vertex>; 2],
-    rng: &Xoshiro256PlusPlus,
+/// A board game played ahead with graphgo on both sides ([`board_games`], issue 29 point 4):
+/// from copies of the game's generator, opening and tracker, choosing as the game does
+/// ([`choose_turn`]), so that while the sides agree the real game gives exactly these turns
+/// (probes both refuse among them), to the same caps (the turn cap; the game's end). The
+/// engine is told them a chunk at a time ([`EngineUnderTest::intend`]), each twice the one
+/// before, so that a game that diverges early costs graphgo little play ahead; the game
+/// itself is still compared turn by turn.
+struct LookAhead {
+    session: compare::Session,
+    opening: [Vec<Vertex>; 2],
+    rng: Xoshiro256PlusPlus,
+    tracker: Option<Tracker>,
     style: Style,
     out_of_turn: bool,
     max_turns: usize,
-) -> Option<Vec<Turn>> {
-    let mut session = compare::Session::start(reference, reference, setup).ok()??;
-    let (mut opening, mut rng) = (opening.clone(), rng.clone());
-    let mut tracker = Tracker::new(setup);
-    let (mut given, mut played) = (Vec::new(), 0);
-    while given.len() < 2 * max_turns + 8 && session.observation().result.is_none() {
-        let Some(turn) = choose_turn(
-            &session,
-            &mut opening,
-            &mut rng,
+    /// The turns given so far (the real game's, while the sides agree) and those played.
+    given: Vec<Turn>,
+    played: usize,
+    /// Whether the game ahead is over (its end, a cap, or graphgo refusing to go on).
+    done: bool,
+}
+
+/// The turns told in the first chunk of a game ahead; each later chunk is twice the one
+/// before.
+const FIRST_CHUNK: usize = 16;
+
+impl LookAhead {
+    /// `None` where graphgo does not start the setup.
+    fn start(
+        reference: &dyn RuleSet,
+        setup: &Setup,
+        opening: &[Vec<Vertex>; 2],
+        rng: &Xoshiro256PlusPlus,
+        style: Style,
+        out_of_turn: bool,
+        max_turns: usize,
+    ) -> Option<LookAhead> {
+        let session = compare::Session::start(reference, reference, setup).ok()??;
+        Some(LookAhead {
+            session,
+            opening: opening.clone(),
+            rng: rng.clone(),
+            tracker: Tracker::new(setup),
             style,
-            tracker.as_mut(),
             out_of_turn,
-            [played, max_turns],
-        ) else {
-            break;
-        };
-        // The tracker's scratch state is not part of the choice; calls mirror the game's.
-        if let Some(t) = tracker.as_mut() {
-            let _ = t.turn_situation(&turn);
-        }
-        let verdict = session.play(&turn);
-        given.push(turn.clone());
-        match verdict {
-            Ok(Verdict::Refused(_)) => {}
-            Ok(_) => {
-                played += 1;
-                if let Some(t) = tracker.as_mut() {
-                    t.played(&turn);
-                }
-            }
-            Err(_) => break,
-        }
+            max_turns,
+            given: Vec::new(),
+            played: 0,
+            done: false,
+        })
     }
-    Some(given)
+
+    /// The next chunk of turns (empty when the game ahead is over): `FIRST_CHUNK` turns, then
+    /// as many as were given before.
+    fn more(&mut self) -> Vec<Turn> {
+        let chunk = self.given.len().max(FIRST_CHUNK);
+        let from = self.given.len();
+        while !self.done && self.given.len() < from + chunk {
+            if self.given.len() >= 2 * self.max_turns + 8
+                || self.session.observation().result.is_some()
+            {
+                self.done = true;
+                break;
+            }
+            let Some(turn) = choose_turn(
+                &self.session,
+                &mut self.opening,
+                &mut self.rng,
+                self.style,
+                self.tracker.as_mut(),
+                self.out_of_turn,
+                [self.played, self.max_turns],
+            ) else {
+                self.done = true;
+                break;
+            };
+            // The tracker's scratch state is not part of the choice; calls mirror the game's.
+            if let Some(t) = self.tracker.as_mut() {
+                let _ = t.turn_situation(&turn);
+            }
+            let verdict = self.session.play(&turn);
+            self.given.push(turn.clone());
+            match verdict {
+                Ok(Verdict::Refused(_)) => {}
+                Ok(_) => {
+                    self.played += 1;
+                    if let Some(t) = self.tracker.as_mut() {
+                        t.played(&turn);
+                    }
+                }
+                Err(_) => self.done = true,
+            }
+        }
+        self.given[from..].to_vec()
+    }
 }
 
 /// `game` without its turns at `indices` (from 0).

@@ -12,7 +12,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::game::GtpGame;
 use crate::board::Vertex;
-use crate::game::{Playable, Player, Turn};
+use crate::engine::EngineGame;
+use crate::game::{Colour, Playable, Player, Turn};
 
 /// A game's turns asked ahead (`graphgo-game`): sent a batch at a time, each step's answer
 /// used when the game reaches it, exactly as the answer of its `graphgo-turn` would be.
@@ -86,9 +87,10 @@ impl GtpGame {
             };
             let points = self.points_to_ask_with(&game, next, &mut rng);
             words.push(format!(
-                "state {} {}",
+                "state {} {}{}",
                 next.word(),
-                self.asked_words(&points)
+                self.asked_words(&points),
+                self.expected_words(&game, next, &points)
             ));
             ahead.steps.push_back(Step {
                 turn: None,
@@ -134,11 +136,12 @@ impl GtpGame {
                 None => (turn.player(), Some(Vec::new()), true),
             };
             words.push(format!(
-                "{} {word} {} {} {}",
+                "{} {word} {} {} {}{}",
                 turn.player().word(),
                 if allows { "played" } else { "refused" },
                 next.word(),
-                self.asked_words(&points)
+                self.asked_words(&points),
+                self.expected_words(next_game, next, &points)
             ));
             ahead.steps.push_back(Step {
                 turn: Some(turn),
@@ -215,6 +218,50 @@ impl GtpGame {
         }
     }
 
+    /// What graphgo's side shows after a step, as the step's expected lines (` : black V...
+    /// : white V... : legal V...`): the stones of `game` and the points of `points` (`None`:
+    /// all) that `next` may play there, so that the adapter stops its answer at the first step
+    /// whose stones or legal points differ (the game diverges there; the steps after it would
+    /// be work thrown away). Only where the answer stops changes: every step answered is
+    /// still compared by the game, turn by turn.
+    fn expected_words(
+        &self,
+        game: &EngineGame,
+        next: Player,
+        points: &Option<Vec<Vertex>>,
+    ) -> String {
+        let position = game.observe().position;
+        let mut out = String::new();
+        for (key, colour) in [("black", Colour::Black), ("white", Colour::White)] {
+            out.push_str(" : ");
+            out.push_str(key);
+            for v in (0..position.len()).filter(|&v| position[v] == colour) {
+                out.push(' ');
+                out.push_str(&self.names[v]);
+            }
+        }
+        out.push_str(" : legal");
+        let allowed: Vec<Vertex> = if game.observe().to_move == Some(next) {
+            game.legal_turns()
+                .into_iter()
+                .filter_map(|t| match t {
+                    Turn::Move { at, player } if player == next => Some(at),
+                    _ => None,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let legal = allowed
+            .iter()
+            .filter(|v| points.as_ref().is_none_or(|ps| ps.contains(v)));
+        for &v in legal {
+            out.push(' ');
+            out.push_str(&self.names[v]);
+        }
+        out
+    }
+
     /// The next step told ahead, if `turn` (`None`: the state before the first turn) is the
     /// one it was told for; the batch is sent when none is left. The sample generator moves
     /// on to where the step left it (as if its points had been drawn now). A turn other than
@@ -222,7 +269,13 @@ impl GtpGame {
     /// played ahead of it is a failure (graphgo changed its mind after the adapter was told).
     pub(super) fn step_ahead(&self, turn: Option<&Turn>) -> Option<Step> {
         {
-            let ahead = self.ahead.borrow();
+            let mut ahead = self.ahead.borrow_mut();
+            if ahead.steps.is_empty() && ahead.turns.is_empty() {
+                // The campaign's next chunk, told when the game had given every turn before.
+                if let Some(more) = self.intended.borrow_mut().take() {
+                    ahead.turns.extend(more);
+                }
+            }
             if ahead.steps.is_empty() && ahead.turns.is_empty() && !ahead.state_first {
                 return None;
             }

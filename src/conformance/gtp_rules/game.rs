@@ -58,6 +58,9 @@ pub(super) struct GtpGame {
     pub(super) ignored: std::collections::BTreeSet<String>,
     /// The turns told ahead and the adapter's answers to them (`graphgo-game`, `super::ahead`).
     pub(super) ahead: RefCell<super::ahead::Ahead>,
+    /// The next turns told while the game goes on (the campaign's next chunk), taken when
+    /// those told before are all sent.
+    pub(super) intended: Rc<RefCell<Option<Vec<Turn>>>>,
 }
 
 impl GtpGame {

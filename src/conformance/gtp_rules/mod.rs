@@ -133,8 +133,9 @@ pub struct GtpRules {
     /// default: on where the environment sets `GRAPHGO_GAME_BATCH=1`; off, every turn is a
     /// `graphgo-turn`).
     pub batch_games: Cell<bool>,
-    /// The turns the next game will be given ([`EngineUnderTest::intend`]).
-    intended: RefCell<Option<Vec<Turn>>>,
+    /// The turns the next game will be given, or the game going on its next ones
+    /// ([`EngineUnderTest::intend`]).
+    intended: Rc<RefCell<Option<Vec<Turn>>>>,
 }
 
 /// Where the stones of an engine are read from.
@@ -172,7 +173,7 @@ impl GtpRules {
             batch_games: Cell::new(
                 std::env::var_os("GRAPHGO_GAME_BATCH").is_some_and(|v| v == "1"),
             ),
-            intended: RefCell::new(None),
+            intended: Rc::new(RefCell::new(None)),
         }
     }
 
@@ -493,6 +494,7 @@ impl RuleSet for GtpRules {
             score: RefCell::new(None),
             ignored: self.ignored.borrow().clone(),
             ahead: RefCell::new(ahead),
+            intended: Rc::clone(&self.intended),
         }))
     }
 }
