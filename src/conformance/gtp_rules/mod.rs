@@ -129,8 +129,9 @@ pub struct GtpRules {
     /// The command that selected the engine's current board (`boardsize 5`...), so that the
     /// next game on the same board only clears it (KataGo takes a second for a new size).
     selected: RefCell<Option<String>>,
-    /// Whether games are asked ahead with `graphgo-game` where the adapter lists it (off by
-    /// default: on where the environment sets `GRAPHGO_GAME_BATCH=1`; off, every turn is a
+    /// Whether games are asked ahead with `graphgo-game` where the adapter lists it (on by
+    /// default; off where the environment sets `GRAPHGO_GAME_BATCH=0`, or for a row whose
+    /// `rules.yaml` lists `graphgo-game` under `not_compared`: then every turn is a
     /// `graphgo-turn`).
     pub batch_games: Cell<bool>,
     /// The turns the next game will be given, or the game going on its next ones
@@ -170,9 +171,7 @@ impl GtpRules {
             selected: RefCell::new(None),
             komi: RefCell::new(None),
             ignored: RefCell::new(Default::default()),
-            batch_games: Cell::new(
-                std::env::var_os("GRAPHGO_GAME_BATCH").is_some_and(|v| v == "1"),
-            ),
+            batch_games: Cell::new(std::env::var_os("GRAPHGO_GAME_BATCH").is_none_or(|v| v != "0")),
             intended: Rc::new(RefCell::new(None)),
         }
     }
@@ -340,9 +339,11 @@ impl GtpRules {
             StoneReading::Unknown if p.knows("list_stones") => "stones from list_stones",
             StoneReading::Unknown => "stones from showboard",
         };
-        let turn = if p.knows("graphgo-turn") && p.knows("graphgo-game") && self.batch_games.get() {
+        let ignored = self.ignored.borrow();
+        let knows = |c: &str| p.knows(c) && !ignored.contains(c);
+        let turn = if knows("graphgo-turn") && knows("graphgo-game") && self.batch_games.get() {
             ", a game's turns in one round trip (graphgo-game)"
-        } else if p.knows("graphgo-turn") {
+        } else if knows("graphgo-turn") {
             ", one round trip a turn (graphgo-turn)"
         } else {
             ""
