@@ -42,6 +42,20 @@ fn verdicts(r: &CampaignReport) -> String {
     out
 }
 
+/// The command line of the toy-game fixture run by `python` with `args`, every command it is
+/// sent appended to `log` (also used by sampled.rs).
+pub(crate) fn toy_logged(python: &Path, args: &[&str], log: &Path) -> Vec<String> {
+    let script = root().join("tests/conformance/fixtures/toy-game/adapter.py");
+    let command = format!(
+        "tee -a '{}' | '{}' '{}' {}",
+        log.display(),
+        python.display(),
+        script.display(),
+        args.join(" ")
+    );
+    vec!["sh".to_string(), "-c".to_string(), command]
+}
+
 /// The campaign of `plan` on the toy with `args`, its games asked ahead (`batched`) or turn by
 /// turn; the commands the adapter was sent are logged to `log`.
 fn run(
@@ -51,16 +65,8 @@ fn run(
     log: &Path,
     plan: &VerifyPlan,
 ) -> (CampaignReport, String) {
-    let script = root().join("tests/conformance/fixtures/toy-game/adapter.py");
     let _ = std::fs::remove_file(log);
-    let command = format!(
-        "tee -a '{}' | '{}' '{}' {}",
-        log.display(),
-        python.display(),
-        script.display(),
-        args.join(" ")
-    );
-    let argv = vec!["sh".to_string(), "-c".to_string(), command];
+    let argv = toy_logged(python, args, log);
     let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("batched-scratch");
     let rules = GtpRules::spawn(
         &argv,

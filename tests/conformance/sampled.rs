@@ -14,6 +14,7 @@ use graphgo::conformance::verify::{Games, VerifyPlan};
 use graphgo::differential::compare::Difference;
 use graphgo::game::{Options, Repetition, SelfCapture};
 
+use super::batched::toy_logged;
 use super::protocol::python_with_sgfmill;
 
 /// The campaign of `plan` on the toy with `args`, `sample` points sampled a state from the
@@ -24,7 +25,6 @@ fn run(
     [sample, seed]: [u64; 2],
     plan: &VerifyPlan,
 ) -> (CampaignReport, Vec<String>) {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let log = tmp.join(format!(
         "sampled-{}-{sample}-{seed}-{}.gtp",
@@ -32,15 +32,7 @@ fn run(
         std::process::id()
     ));
     let _ = std::fs::remove_file(&log);
-    let script = root.join("tests/conformance/fixtures/toy-game/adapter.py");
-    let command = format!(
-        "tee -a '{}' | '{}' '{}' {}",
-        log.display(),
-        python.display(),
-        script.display(),
-        args.join(" ")
-    );
-    let argv = vec!["sh".to_string(), "-c".to_string(), command];
+    let argv = toy_logged(python, args, &log);
     let rules = GtpRules::spawn(
         &argv,
         [Duration::from_secs(30), Duration::from_secs(30)],
