@@ -394,6 +394,10 @@ fn ending(clause: Clause, result: &GameResult, mover: Player) -> String {
             mover.word()
         ),
         (_, EndReason::Score) => "two passes in a row end the game".into(),
+        (_, EndReason::NoResult) => format!(
+            "{}'s move gives a situation for the third time since the last pass: the game is over without a result",
+            mover.word()
+        ),
     }
 }
 
@@ -493,14 +497,19 @@ fn end_sentences(setup: &Setup, game: &dyn Traced, scoring: &[Applied]) -> Vec<S
             _ => {}
         }
     }
-    let winner = result
-        .winner
-        .map_or("a draw".to_string(), |p| format!("{} wins", p.word()));
+    let winner = match (result.winner, result.by) {
+        (Some(p), _) => format!("{} wins", p.word()),
+        (None, EndReason::NoResult) => "no result".to_string(),
+        (None, _) => "a draw".to_string(),
+    };
     let how = match result.by {
         EndReason::Score => "by score",
         EndReason::Resignation => "by resignation",
         EndReason::NoMove => "as the other cannot move",
         EndReason::Repetition => "by a repetition (option repetition_end)",
+        EndReason::NoResult => {
+            "by a situation's third occurrence since the last pass (option repetition_end)"
+        }
     };
     out.push(Step {
         clause: "result".into(),

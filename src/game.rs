@@ -307,7 +307,8 @@ pub enum KoPass {
 
 /// A repetition that ends the game instead of being refused (an extension): a move that the
 /// `repetition` rule allows but that gives an earlier colouring is played, and the game ends
-/// (passes never do).
+/// (passes never do). The first four end at the first repetition; the last one at the
+/// third occurrence of a situation since the last pass, without a result.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum RepetitionEnd {
     /// No: the game goes on.
@@ -327,25 +328,34 @@ pub enum RepetitionEnd {
     /// The same, lost by the player who made the move.
     #[serde(rename = "situational-loss")]
     SituationalLoss,
+    /// A move after which the situation (the colouring, with the mover's opponent to move)
+    /// has occurred twice before since the most recent pass of either player (since the
+    /// start if there was none; the situation a pass leaves counts) ends the game with no
+    /// result: nobody wins, and it is not a draw ([`EndReason::NoResult`]). KataGo's end
+    /// of a long cycle under its simple ko rule.
+    #[serde(rename = "third-situation-no-result")]
+    ThirdSituationNoResult,
 }
 
 impl RepetitionEnd {
     /// Every value, in the order of the record's table.
-    pub const ALL: [RepetitionEnd; 5] = [
+    pub const ALL: [RepetitionEnd; 6] = [
         RepetitionEnd::None,
         RepetitionEnd::PositionalDraw,
         RepetitionEnd::PositionalLoss,
         RepetitionEnd::SituationalDraw,
         RepetitionEnd::SituationalLoss,
+        RepetitionEnd::ThirdSituationNoResult,
     ];
 
     /// The values' names in records, flags and `rules.yaml`, in the order of [`Self::ALL`].
-    pub const WORDS: [&'static str; 5] = [
+    pub const WORDS: [&'static str; 6] = [
         "none",
         "positional-draw",
         "positional-loss",
         "situational-draw",
         "situational-loss",
+        "third-situation-no-result",
     ];
 
     /// The value's name in records, flags and `rules.yaml`.
@@ -357,12 +367,23 @@ impl RepetitionEnd {
     pub fn situational(self) -> bool {
         matches!(
             self,
-            RepetitionEnd::SituationalDraw | RepetitionEnd::SituationalLoss
+            RepetitionEnd::SituationalDraw
+                | RepetitionEnd::SituationalLoss
+                | RepetitionEnd::ThirdSituationNoResult
         )
     }
 
-    /// The winner when `mover` ends the game by a repetition; `None` for a draw (and for
-    /// [`RepetitionEnd::None`], which never ends a game).
+    /// How a game this option ends is said to end: [`EndReason::Repetition`], or
+    /// [`EndReason::NoResult`] for [`RepetitionEnd::ThirdSituationNoResult`].
+    pub fn reason(self) -> EndReason {
+        match self {
+            RepetitionEnd::ThirdSituationNoResult => EndReason::NoResult,
+            _ => EndReason::Repetition,
+        }
+    }
+
+    /// The winner when `mover` ends the game by a repetition; `None` for a draw and for no
+    /// result (and for [`RepetitionEnd::None`], which never ends a game).
     pub fn winner(self, mover: Player) -> Option<Player> {
         match self {
             RepetitionEnd::PositionalLoss | RepetitionEnd::SituationalLoss => {
@@ -740,12 +761,30 @@ pub enum EndReason {
     /// A move repeated an earlier colouring under `repetition_end` (an extension).
     #[serde(rename = "repetition")]
     Repetition,
+    /// The game ended without a result: under `repetition_end: third-situation-no-result`,
+    /// a situation's third occurrence since the last pass (an extension). Nobody wins, and
+    /// it is not a draw.
+    #[serde(rename = "no-result")]
+    NoResult,
+}
+
+impl EndReason {
+    /// The reason's name in records and reports (`score`, `no-result`, ...).
+    pub fn word(self) -> &'static str {
+        match self {
+            EndReason::Score => "score",
+            EndReason::Resignation => "resignation",
+            EndReason::NoMove => "no-move",
+            EndReason::Repetition => "repetition",
+            EndReason::NoResult => "no-result",
+        }
+    }
 }
 
 /// The result of a finished game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GameResult {
-    /// `None` for a draw.
+    /// `None` for a draw, and for a game without a result ([`EndReason::NoResult`]).
     pub winner: Option<Player>,
     pub by: EndReason,
     /// Black's and White's scores (komi included), where the rules score the game.
@@ -765,6 +804,16 @@ pub fn higher_score(scores: &[BigRational; 2]) -> Option<Player> {
 }
 
 impl GameResult {
+    /// The winner as records and reports write it: `black`, `white`, `draw`, or `none` for
+    /// a game that ended without a result.
+    pub fn winner_word(&self) -> &'static str {
+        match (self.winner, self.by) {
+            (Some(p), _) => p.word(),
+            (None, EndReason::NoResult) => "none",
+            (None, _) => "draw",
+        }
+    }
+
     /// A game ended by scoring: the higher score wins, equal scores draw (the engines' one
     /// reading of "the higher score wins"; each transcription states it for its own rules).
     pub fn scored(score: [BigRational; 2]) -> GameResult {
@@ -908,6 +957,26 @@ mod tests {
         );
         assert!(RepetitionEnd::SituationalDraw.situational());
         assert!(!RepetitionEnd::PositionalLoss.situational());
+        // KataGo's end of a long cycle: no winner, and not a draw.
+        let end = RepetitionEnd::ThirdSituationNoResult;
+        assert_eq!(end.word(), "third-situation-no-result");
+        assert_eq!(end.winner(Player::White), None);
+        assert_eq!(end.reason(), EndReason::NoResult);
+        assert_eq!(
+            RepetitionEnd::PositionalDraw.reason(),
+            EndReason::Repetition
+        );
+        let ended = |by| GameResult {
+            winner: None,
+            by,
+            score: None,
+        };
+        assert_eq!(ended(EndReason::NoResult).winner_word(), "none");
+        assert_eq!(ended(EndReason::Repetition).winner_word(), "draw");
+        assert_eq!(
+            serde_json::to_value(EndReason::NoResult).unwrap(),
+            serde_json::json!("no-result")
+        );
     }
 
     #[test]

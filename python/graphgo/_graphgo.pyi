@@ -16,8 +16,8 @@ class GameResult:
     """How a finished game ended."""
 
     winner: Optional[Literal["black", "white"]]
-    """The winner, or None for a draw."""
-    by: Literal["score", "resignation", "no-move", "repetition"]
+    """The winner, or None for a draw or (by "no-result") a game without a result."""
+    by: Literal["score", "resignation", "no-move", "repetition", "no-result"]
     score: Optional[Tuple[Fraction, Fraction]]
     """Black's and White's scores, komi included, where the rules score the game."""
 

@@ -170,9 +170,10 @@ fn rules_from(word: &str) -> Result<RuleId> {
 /// The result of a finished game.
 #[pyclass(module = "graphgo", frozen, get_all)]
 pub struct GameResult {
-    /// `"black"`, `"white"`, or `None` for a draw.
+    /// `"black"`, `"white"`, or `None` for a draw or no result.
     pub winner: Option<String>,
-    /// `"score"`, `"resignation"`, `"no-move"` or `"repetition"` (option `repetition_end`).
+    /// `"score"`, `"resignation"`, `"no-move"`, `"repetition"` (option `repetition_end`) or
+    /// `"no-result"` (`repetition_end: third-situation-no-result`: no winner, not a draw).
     pub by: String,
     /// Black's and White's scores (komi included) as Fractions, where the rules score.
     pub score: Option<Py<PyAny>>,

@@ -202,7 +202,8 @@ enum Command {
         #[arg(long, value_name = "WHAT")]
         ko_pass: Option<String>,
         /// A repetition that ends the game instead of being refused: none, positional-draw,
-        /// positional-loss, situational-draw or situational-loss.
+        /// positional-loss, situational-draw, situational-loss or third-situation-no-result
+        /// (KataGo's no result at a situation's third occurrence since the last pass).
         #[arg(long, value_name = "END")]
         repetition_end: Option<String>,
         /// Print the report as one JSON object (the summary, each finding, the engine's
@@ -235,7 +236,8 @@ enum Command {
         #[arg(long, value_name = "WHAT")]
         ko_pass: Option<String>,
         /// A repetition that ends the game instead of being refused: none, positional-draw,
-        /// positional-loss, situational-draw or situational-loss.
+        /// positional-loss, situational-draw, situational-loss or third-situation-no-result
+        /// (KataGo's no result at a situation's third occurrence since the last pass).
         #[arg(long, value_name = "END")]
         repetition_end: Option<String>,
         /// Reading 1 (ggg1 scoring of empty regions that touch no stone): both or none.
@@ -715,7 +717,8 @@ struct SgfRules {
     #[arg(long, value_name = "WHAT")]
     ko_pass: Option<String>,
     /// A repetition that ends the game instead of being refused: none, positional-draw,
-    /// positional-loss, situational-draw or situational-loss.
+    /// positional-loss, situational-draw, situational-loss or third-situation-no-result
+    /// (KataGo's no result at a situation's third occurrence since the last pass).
     #[arg(long, value_name = "END")]
     repetition_end: Option<String>,
     /// Reading 2 (ggg3): lose or pass.
@@ -776,7 +779,7 @@ impl SgfRules {
         if let Some(v) = value(
             "repetition-end",
             &self.repetition_end,
-            "none, positional-draw, positional-loss, situational-draw, situational-loss",
+            "none, positional-draw, positional-loss, situational-draw, situational-loss, third-situation-no-result",
         )? {
             options.repetition_end = v;
         }

@@ -562,6 +562,8 @@ fn score_text(result: &GameResult) -> String {
     match (result.by, result.winner) {
         (EndReason::Resignation, Some(p)) => format!("{}+R", p.letter()),
         (EndReason::NoMove | EndReason::Repetition, Some(p)) => format!("{}+", p.letter()),
+        // SGF's `RE[Void]`: no result (never a winner).
+        (EndReason::NoResult, _) => "Void".to_string(),
         (_, None) => "0".to_string(),
         (EndReason::Score, Some(p)) => {
             let margin = match &result.score {

@@ -205,15 +205,12 @@ pub fn observation_text(o: &Observation) -> String {
         );
     }
     if let Some(r) = &o.result {
-        let who = r
-            .winner
-            .map_or("draw".to_string(), |p| format!("{} wins", p.word()));
-        let by = match r.by {
-            EndReason::Score => "score",
-            EndReason::Resignation => "resignation",
-            EndReason::NoMove => "no-move",
-            EndReason::Repetition => "repetition",
+        let who = match r.winner {
+            Some(p) => format!("{} wins", p.word()),
+            None if r.by == EndReason::NoResult => "no result".to_string(),
+            None => "draw".to_string(),
         };
+        let by = r.by.word();
         let _ = write!(out, "; result {who} by {by}");
         if let Some([s, t]) = &r.score {
             let _ = write!(out, " {} to {}", rational::format(s), rational::format(t));

@@ -168,6 +168,8 @@ pub struct History {
     /// `repetition: ko-point`: the ko point and the colour it is forbidden to, kept by
     /// [`GggGame`](super::GggGame) (`None` under the other rules).
     pub ko_point: Option<(u32, u8)>,
+    /// The turn of the most recent pass (the colouring it left), 0 (the start) before any.
+    last_pass: u32,
 }
 
 impl History {
@@ -179,6 +181,7 @@ impl History {
             index: (lookup != Lookup::Recent).then(HashIndex::new),
             lookup,
             ko_point: None,
+            last_pass: 0,
         };
         h.restart(hash, to_move);
         h
@@ -200,6 +203,7 @@ impl History {
             ix.clear();
         }
         self.ko_point = None;
+        self.last_pass = 0;
         self.push_entry(hash, to_move, false);
     }
 
@@ -231,6 +235,9 @@ impl History {
     #[inline]
     fn push_entry(&mut self, hash: u64, to_move: u8, moved: bool) {
         let turn = self.turns.len() as u32;
+        if !moved {
+            self.last_pass = turn;
+        }
         self.turns.push(TurnEntry {
             hash,
             end: self.journal.len() as u32,
@@ -319,6 +326,26 @@ impl History {
         })
     }
 
+    /// `repetition_end: third-situation-no-result`: true when a move producing the
+    /// colouring with hash `hash`, with `next` to move after it, gives a situation that
+    /// occurred at least twice since the most recent pass (the situation that pass left
+    /// included; since the start, the start included, when no pass was made). Only the
+    /// turns since that pass are confirmed; earlier ones under the same hash are skipped
+    /// by their index.
+    pub fn occurred_twice_since_pass(
+        &self,
+        hash: u64,
+        next: u8,
+        current: &[u8],
+        scratch: &mut Scratch,
+        fill: impl FnMut(&mut Scratch),
+    ) -> bool {
+        let since = self.last_pass;
+        self.found_where(hash, current, scratch, fill, 2, |t, e| {
+            t >= since && e.to_move == next
+        })
+    }
+
     /// [`History::repeats`] over the earlier turns that `counts` keeps.
     #[inline]
     fn repeats_where(
@@ -326,22 +353,41 @@ impl History {
         hash: u64,
         current: &[u8],
         scratch: &mut Scratch,
-        mut fill: impl FnMut(&mut Scratch),
+        fill: impl FnMut(&mut Scratch),
         counts: impl Fn(&TurnEntry) -> bool,
+    ) -> bool {
+        self.found_where(hash, current, scratch, fill, 1, |_, e| counts(e))
+    }
+
+    /// True when at least `times` earlier turns that `counts` keeps (given their index)
+    /// have the colouring of the move: each hash hit confirmed by [`History::same_as`].
+    #[inline]
+    fn found_where(
+        &self,
+        hash: u64,
+        current: &[u8],
+        scratch: &mut Scratch,
+        mut fill: impl FnMut(&mut Scratch),
+        times: u32,
+        counts: impl Fn(u32, &TurnEntry) -> bool,
     ) -> bool {
         let Some(ix) = &self.index else {
             unreachable!("a superko lookup needs the hash index");
         };
         let mut filled = false;
+        let mut found = 0;
         ix.any(hash, |t| {
-            if !counts(&self.turns[t as usize]) {
+            if !counts(t, &self.turns[t as usize]) {
                 return false;
             }
             if !filled {
                 fill(scratch);
                 filled = true;
             }
-            self.same_as(t as usize, current, scratch)
+            if self.same_as(t as usize, current, scratch) {
+                found += 1;
+            }
+            found >= times
         })
     }
 

@@ -93,9 +93,12 @@ impl GggGame {
         // needs the colourings after passes too.
         let lookup = match (options.repetition, options.repetition_end) {
             (Repetition::Situational | Repetition::NaturalSituational, _)
-            | (_, RepetitionEnd::SituationalDraw | RepetitionEnd::SituationalLoss) => {
-                Lookup::Situational
-            }
+            | (
+                _,
+                RepetitionEnd::SituationalDraw
+                | RepetitionEnd::SituationalLoss
+                | RepetitionEnd::ThirdSituationNoResult,
+            ) => Lookup::Situational,
             (Repetition::Positional, _)
             | (_, RepetitionEnd::PositionalDraw | RepetitionEnd::PositionalLoss) => {
                 Lookup::Positional
@@ -227,7 +230,9 @@ impl GggGame {
     }
 
     /// `repetition_end`: whether the move at `v` (checked as `effect`, not made yet) gives
-    /// an earlier colouring (with the mover's opponent to move, for a situational end).
+    /// an earlier colouring (with the mover's opponent to move, for a situational end), or,
+    /// under `third-situation-no-result`, a situation that occurred twice since the last
+    /// pass.
     pub fn ends_by_repetition(&mut self, v: u32, effect: &MoveEffect) -> bool {
         let end = self.options.repetition_end;
         if end == RepetitionEnd::None {
@@ -237,6 +242,15 @@ impl GggGame {
         let next = end.situational().then_some(3 - me);
         let goban = &self.goban;
         let fill = |s: &mut Scratch| goban.fill_delta(v, me, effect, s);
+        if end == RepetitionEnd::ThirdSituationNoResult {
+            return self.history.occurred_twice_since_pass(
+                effect.hash,
+                3 - me,
+                goban.colours(),
+                &mut self.scratch,
+                fill,
+            );
+        }
         self.history
             .repeats(effect.hash, next, goban.colours(), &mut self.scratch, fill)
     }
@@ -600,11 +614,14 @@ impl Playable for EngineGame {
                 let repeated = self.game.ends_by_repetition(v, &effect);
                 self.game.commit(v, &effect);
                 if repeated {
-                    let winner = self.game.options.repetition_end.winner(player);
-                    let score = (self.game.rules == Version::V1).then(|| self.scores());
+                    let end = self.game.options.repetition_end;
+                    let by = end.reason();
+                    // A game without a result is not scored.
+                    let score = (self.game.rules == Version::V1 && by != EndReason::NoResult)
+                        .then(|| self.scores());
                     self.result = Some(GameResult {
-                        winner,
-                        by: EndReason::Repetition,
+                        winner: end.winner(player),
+                        by,
                         score,
                     });
                     return Ok(());

@@ -7,7 +7,7 @@ use serde_json::{json, Map, Value};
 
 use crate::board::{Board, Shape};
 use crate::game::{
-    Colour, GameResult, Illegal, Observation, Player, RuleSet, Setup, Turn, Unsupported,
+    Colour, EndReason, GameResult, Illegal, Observation, RuleSet, Setup, Turn, Unsupported,
 };
 use crate::io::record::Game;
 use crate::rational;
@@ -113,7 +113,7 @@ fn result_json(result: &Option<GameResult>) -> Value {
     match result {
         None => Value::Null,
         Some(r) => json!({
-            "winner": r.winner.map_or("draw", Player::word),
+            "winner": r.winner_word(),
             "by": r.by,
             "score": r.score.as_ref().map(|s| json!({"black": rational::format(&s[0]), "white": rational::format(&s[1])})),
         }),
@@ -332,14 +332,15 @@ impl Replay {
         }
         match (&self.last.result, self.last.to_move) {
             (Some(r), _) => {
-                let who = r
-                    .winner
-                    .map_or("draw".to_string(), |p| format!("{} wins", p));
-                let _ = write!(
-                    out,
-                    "result: {who} by {}",
-                    serde_json::to_value(r.by).unwrap().as_str().unwrap_or("?")
-                );
+                let who = match r.winner {
+                    Some(p) => format!("{p} wins by {}", r.by.word()),
+                    // repetition_end: third-situation-no-result: no winner, and no draw.
+                    None if r.by == EndReason::NoResult => {
+                        "no result (a situation's third occurrence since the last pass)".into()
+                    }
+                    None => format!("draw by {}", r.by.word()),
+                };
+                let _ = write!(out, "result: {who}");
                 if let Some(s) = &r.score {
                     let _ = write!(
                         out,

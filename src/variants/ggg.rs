@@ -170,12 +170,16 @@ impl GraphGoGame {
             }
         }
         if repeated {
-            // repetition_end: the game ends here, whatever rule 4 said.
+            // repetition_end: the game ends here, whatever rule 4 said (without a result,
+            // and then unscored, under third-situation-no-result).
             applied.truncate(turn_steps);
+            let end = self.options.repetition_end;
+            let by = end.reason();
             let result = GameResult {
-                winner: self.options.repetition_end.winner(turn.player()),
-                by: EndReason::Repetition,
-                score: (next.state.rules == Version::V1).then(|| next.scores()),
+                winner: end.winner(turn.player()),
+                by,
+                score: (next.state.rules == Version::V1 && by != EndReason::NoResult)
+                    .then(|| next.scores()),
             };
             applied.push(Applied::new(
                 RuleOption::RepetitionEnd,
@@ -191,9 +195,25 @@ impl GraphGoGame {
 
     /// `repetition_end`: whether a move by `player` giving the colouring `f` gives an
     /// earlier one (under a situational end, one at which `player`'s opponent was to move),
-    /// so that the game ends there. Always false under `repetition_end: none`.
+    /// so that the game ends there; under `third-situation-no-result`, whether that
+    /// situation is in the history twice since the most recent pass (the colouring the pass
+    /// left included: the history from its last entry not given by a move, which is the
+    /// start when nobody passed). Always false under `repetition_end: none`.
     fn gives_earlier(&self, f: &Colouring, player: Player) -> bool {
         match self.options.repetition_end {
+            RepetitionEnd::ThirdSituationNoResult => {
+                let since = self
+                    .by_move
+                    .iter()
+                    .rposition(|by_move| !by_move)
+                    .expect("the start is no move");
+                self.history
+                    .iter()
+                    .skip(since)
+                    .filter(|(g, to_move)| g == f && *to_move == player.opponent())
+                    .count()
+                    >= 2
+            }
             RepetitionEnd::None => false,
             RepetitionEnd::PositionalDraw | RepetitionEnd::PositionalLoss => {
                 self.history.iter().any(|(g, _)| g == f)

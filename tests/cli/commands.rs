@@ -1135,6 +1135,46 @@ fn rust_version_covers_every_locked_dependency() {
     );
 }
 
+/// KataGo's end of a long cycle from the outside: the record of spec/engines/katago.md's
+/// verdict 5 (sixteen turns on 2x2, the situation after turn 4 a third time after turn 16)
+/// with `repetition_end: third-situation-no-result` ends without a result in both reports
+/// (winner `none`, by `no-result`, no score, no player to move); with `none` it plays on, and
+/// with `situational-draw` it ends at turn 7, a first repetition, as a draw.
+#[test]
+fn a_third_situation_ends_the_game_without_a_result_in_the_reports() {
+    let cycle = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("spec/engines/repro/katago/no-result-cycle.yaml"),
+    )
+    .unwrap();
+    let with = |end: &str| {
+        cycle.replace(
+            "options: {self_capture: none, repetition: ko-point}",
+            &format!(
+                "options: {{self_capture: none, repetition: ko-point, repetition_end: {end}}}"
+            ),
+        )
+    };
+    assert_ne!(with("none"), cycle, "the record's options line");
+    let r = report("no_result_json", &with("third-situation-no-result"), 0);
+    assert_eq!(r["result"]["winner"], "none");
+    assert_eq!(r["result"]["by"], "no-result");
+    assert_eq!(r["result"]["score"], json!(null));
+    assert_eq!(r["final"]["to_move"], json!(null));
+    let t = text("no_result_text", &with("third-situation-no-result"), 0);
+    assert!(
+        t.contains("result: no result (a situation's third occurrence since the last pass)"),
+        "{t}"
+    );
+    let on = report("no_result_none", &with("none"), 0);
+    assert_eq!(on["result"], json!(null));
+    assert_eq!(on["final"]["to_move"], "black");
+    // A first repetition (turn 7 gives turn 1's situation) ends the other values' games:
+    // turns after it are refused, so the record is illegal at turn 8.
+    let draw = report("no_result_first", &with("situational-draw"), 1);
+    assert_eq!(draw["illegal"]["index"], 7);
+}
+
 /// The rule variants other implementations play (issue 28), from the outside: a repetition
 /// that ends the game reads `by repetition` in both reports (the 1x3 cycle: B 1-1, W 3-1,
 /// B 2-1, W 3-1, B 1-1 gives `X . O` again, allowed by the ko point, a draw under

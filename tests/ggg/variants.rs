@@ -290,6 +290,8 @@ fn a_repetition_ends_the_game_as_a_draw_or_a_loss() {
         (RepetitionEnd::PositionalLoss, Some(Some(Player::White))),
         (RepetitionEnd::SituationalDraw, None),
         (RepetitionEnd::SituationalLoss, None),
+        // A first repetition only: KataGo's no result waits for a third occurrence.
+        (RepetitionEnd::ThirdSituationNoResult, None),
         (RepetitionEnd::None, None),
     ] {
         let mut setup = stones(RuleId::Ggg1, Board::grid(3, 1).unwrap(), &[], &[]);
@@ -359,6 +361,104 @@ fn a_pass_is_no_repetition_that_ends_the_game() {
     on_each_side(&setup, |side, t| {
         t.play(&["B 1-1", "W pass"]);
         assert_eq!(t.to_move(), Some(Player::Black), "{side}");
+    });
+}
+
+/// KataGo's long cycle under its simple ko (`katago, chinese`: ko point, no self-capture), the
+/// record `spec/engines/repro/katago/no-result-cycle.yaml`, with the situations worked by
+/// hand (2x2, points in the order A1 B1 A2 B2, `X` black, `O` white; then the player to
+/// move after the turn):
+/// turn 1 `..X.` White, 4 `.O.O` Black, 7 `..X.` White again (a first repetition), 10 `.O.O`
+/// Black again, 16 `.O.O` Black a third time, no pass in between. Under
+/// `third-situation-no-result` turn 7 and turn 10 play on and turn 16 ends the game without a
+/// result (KataGo 1.18.1 answers `RE[Void]` after it: verdict 5 of spec/engines/katago.md);
+/// the first-repetition ends stop the game at turn 7; `none` plays on after turn 16.
+#[test]
+fn a_third_situation_since_the_last_pass_ends_the_game_without_a_result() {
+    let cycle = [
+        "B A2", "W B2", "B A1", "W B1", "B A2", "W A1", "B A2", "W B2", "B A1", "W B1", "B A1",
+        "W A2", "B A1", "W B1", "B A2", "W B2",
+    ];
+    for end in RepetitionEnd::ALL {
+        for rules in [RuleId::Ggg1, RuleId::Ggg2] {
+            let mut setup = stones(rules, Board::grid(2, 2).unwrap(), &[], &[]);
+            setup.options = Options {
+                repetition_end: end,
+                ..with(Repetition::KoPoint, SelfCapture::None)
+            };
+            on_each_side(&setup, |side, t| {
+                let at = || format!("{side} {rules:?} {end:?}");
+                t.play(&cycle[..6]);
+                assert_eq!(t.result(), None, "{}", at());
+                t.play(&cycle[6..7]);
+                assert_eq!(t.rows(), ["X.", ".."], "{}: turn 7 is played", at());
+                let first_repetition_ends = !matches!(
+                    end,
+                    RepetitionEnd::None | RepetitionEnd::ThirdSituationNoResult
+                );
+                if first_repetition_ends {
+                    let r = t.result().unwrap_or_else(|| panic!("{}: not over", at()));
+                    assert_eq!(r.by, EndReason::Repetition, "{}", at());
+                    return;
+                }
+                t.play(&cycle[7..15]);
+                assert_eq!(t.to_move(), Some(Player::White), "{}: turn 15", at());
+                t.play(&cycle[15..]);
+                assert_eq!(t.rows(), [".O", ".O"], "{}: turn 16 is played", at());
+                if end == RepetitionEnd::None {
+                    assert_eq!(t.to_move(), Some(Player::Black), "{}", at());
+                    return;
+                }
+                let r = t.result().unwrap_or_else(|| panic!("{}: not over", at()));
+                // No result: no winner, not a draw, and not scored (not even under ggg1).
+                assert_eq!(
+                    (r.winner, r.by, r.score),
+                    (None, EndReason::NoResult, None),
+                    "{}",
+                    at()
+                );
+                assert_eq!(t.to_move(), None, "{}", at());
+                assert!(t.legal_moves().is_empty(), "{}", at());
+            });
+        }
+    }
+}
+
+/// What `third-situation-no-result` counts: situations (the colouring with the player to
+/// move), since the most recent pass, that pass's own situation included. On 1x1 under
+/// `self_capture: all, repetition: none` every move is a lone self-capture and the board is
+/// always empty: the empty board occurs a third time at turn 2, but the situation (empty,
+/// White to move) only at turn 5 and (empty, Black) at turn 4, which ends the game. With B
+/// pass at turn 3 the count starts again from the pass's situation (empty, White): turns 4,
+/// 5 and 6 play on, turn 7 (empty, White: the pass's and turn 5's before) ends it; were the
+/// pass's own situation not counted, turn 7 would play on.
+#[test]
+fn the_count_is_of_situations_since_the_last_pass() {
+    let lone = |rules| {
+        let mut setup = stones(rules, Board::grid(1, 1).unwrap(), &[], &[]);
+        setup.options = Options {
+            repetition_end: RepetitionEnd::ThirdSituationNoResult,
+            ..with(Repetition::None, SelfCapture::All)
+        };
+        setup
+    };
+    let no_result = |t: &Table, what: &str| {
+        let r = t.result().unwrap_or_else(|| panic!("{what}: not over"));
+        assert_eq!((r.winner, r.by), (None, EndReason::NoResult), "{what}");
+    };
+    for rules in [RuleId::Ggg1, RuleId::Ggg2] {
+        on_each_side(&lone(rules), |side, t| {
+            t.play(&["B A1", "W A1", "B A1"]);
+            assert_eq!(t.to_move(), Some(Player::White), "{side} {rules:?}: boards");
+            t.play(&["W A1"]);
+            no_result(t, &format!("{side} {rules:?}: turn 4"));
+        });
+    }
+    on_each_side(&lone(RuleId::Ggg1), |side, t| {
+        t.play(&["B A1", "W A1", "B pass", "W A1", "B A1", "W A1"]);
+        assert_eq!(t.to_move(), Some(Player::Black), "{side}: after the pass");
+        t.play(&["B A1"]);
+        no_result(t, &format!("{side}: turn 7"));
     });
 }
 

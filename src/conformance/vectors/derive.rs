@@ -11,9 +11,7 @@ use serde::Serialize;
 
 use crate::board::Board;
 use crate::game::clause::{Clause, Directed};
-use crate::game::{
-    Colour, EndReason, Observation, Options, Playable, Player, RuleId, RuleSet, Setup, Turn,
-};
+use crate::game::{Colour, Observation, Options, Playable, Player, RuleId, RuleSet, Setup, Turn};
 use crate::io::record::{Game, Name, Rational, Record, RecordPrisoners};
 use crate::spec::directed::LassoError;
 
@@ -48,14 +46,8 @@ fn to_move_word(o: &Observation) -> String {
 
 fn result_expectation(o: &Observation) -> Option<ResultExpectation> {
     o.result.as_ref().map(|r| ResultExpectation {
-        winner: r.winner.map_or("draw", Player::word).to_string(),
-        by: match r.by {
-            EndReason::Score => "score",
-            EndReason::Resignation => "resignation",
-            EndReason::NoMove => "no-move",
-            EndReason::Repetition => "repetition",
-        }
-        .to_string(),
+        winner: r.winner_word().to_string(),
+        by: r.by.word().to_string(),
         score: r.score.as_ref().map(|[b, w]| ScoreExpectation {
             black: Rational(b.clone()),
             white: Rational(w.clone()),

@@ -427,16 +427,24 @@ fn check_head(head: &Head) -> Result<(), InputError> {
         }
     }
     if let Some(r) = &head.result {
-        if !["black", "white", "draw"].contains(&r.winner.as_str()) {
+        if !["black", "white", "draw", "none"].contains(&r.winner.as_str()) {
             return Err(InputError(format!(
-                "field 'result.winner': '{}' is not black, white or draw",
+                "field 'result.winner': '{}' is not black, white, draw or none",
                 r.winner
             )));
         }
-        if !["score", "resignation", "no-move", "repetition"].contains(&r.by.as_str()) {
+        if !["score", "resignation", "no-move", "repetition", "no-result"].contains(&r.by.as_str())
+        {
             return Err(InputError(format!(
-                "field 'result.by': '{}' is not score, resignation, no-move or repetition",
+                "field 'result.by': '{}' is not score, resignation, no-move, repetition or no-result",
                 r.by
+            )));
+        }
+        // `none` (no winner, no draw) is the winner of a game without a result, and only it.
+        if (r.winner == "none") != (r.by == "no-result") {
+            return Err(InputError(format!(
+                "field 'result': winner '{}' with by '{}': a game ends without a result (winner none) exactly when by is no-result",
+                r.winner, r.by
             )));
         }
     }

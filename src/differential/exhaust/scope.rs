@@ -14,7 +14,9 @@ use crate::board::digraph::Digraph;
 use crate::board::space::{EmptyString, GoSpace, PlacementInput, Points};
 use crate::board::weights::{Threshold, Weights};
 use crate::board::Board;
-use crate::game::{Equipment, Neutral, NoMove, Options, Repetition, RuleId, SelfCapture, Setup};
+use crate::game::{
+    Equipment, Neutral, NoMove, Options, Repetition, RepetitionEnd, RuleId, SelfCapture, Setup,
+};
 
 /// The families `exhaust` walks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -170,8 +172,11 @@ impl Scope {
 /// Every rule setup a graph is played under: `ggg1` with both scorings of neutral empty
 /// groups, `ggg2`, and `ggg3` with both readings of a player who cannot move and with no
 /// prisoners or one each, each under the three self-capture rules and the four repetition
-/// rules (84 in all). An option a version never reads (the scoring of neutral groups under
-/// `ggg2` and `ggg3`, which are not scored; `no_move` outside `ggg3`) is left at its default.
+/// rules, and `ggg1` with KataGo's end of a long cycle (`repetition_end:
+/// third-situation-no-result`) under the two repetition rules that let a situation come back
+/// (`simple`, `none`): 90 in all. An option a version never reads (the scoring of neutral
+/// groups under `ggg2` and `ggg3`, which are not scored; `no_move` outside `ggg3`) is left
+/// at its default.
 pub fn graph_rule_setups(board: &Board) -> Vec<Setup> {
     let mut setups = Vec::new();
     for self_capture in [SelfCapture::All, SelfCapture::Multi, SelfCapture::None] {
@@ -194,6 +199,13 @@ pub fn graph_rule_setups(board: &Board) -> Vec<Setup> {
             for neutral in [Neutral::Both, Neutral::None] {
                 let options = Options {
                     neutral,
+                    ..Options::default()
+                };
+                setups.push(with(RuleId::Ggg1, options, [0, 0]));
+            }
+            if matches!(repetition, Repetition::Simple | Repetition::None) {
+                let options = Options {
+                    repetition_end: RepetitionEnd::ThirdSituationNoResult,
                     ..Options::default()
                 };
                 setups.push(with(RuleId::Ggg1, options, [0, 0]));
