@@ -54,6 +54,7 @@ fn results_read_as_sgf_writes_them() {
         Some(EngineResult {
             winner: Some(Player::Black),
             margin: Some(half(7)),
+            no_result: false,
         })
     );
     assert_eq!(
@@ -61,6 +62,7 @@ fn results_read_as_sgf_writes_them() {
         Some(EngineResult {
             winner: Some(Player::White),
             margin: None,
+            no_result: false,
         })
     );
     assert_eq!(
@@ -68,14 +70,17 @@ fn results_read_as_sgf_writes_them() {
         Some(EngineResult {
             winner: None,
             margin: None,
+            no_result: false,
         })
     );
-    // SGF's RE[Void] (KataGo's end of a long cycle): over, nobody wins.
+    // SGF's RE[Void] (KataGo's end of a long cycle): over, nobody wins, and not a draw
+    // (graphgo's no-result end, repetition_end: third-situation-no-result).
     assert_eq!(
         parse_result("Void").unwrap(),
         Some(EngineResult {
             winner: None,
             margin: None,
+            no_result: true,
         })
     );
     assert!(parse_result("black wins").is_err());

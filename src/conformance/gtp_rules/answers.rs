@@ -65,10 +65,12 @@ pub fn board_of_report(text: &str) -> Result<Board, String> {
 /// An engine's result, as `gogui-rules_final_result` gives it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineResult {
-    /// `None`: a draw.
+    /// `None`: a draw, or no result.
     pub winner: Option<Player>,
     /// The winner's margin where given (`B+3.5`), `None` for `B+R`, `B+`, a draw.
     pub margin: Option<BigRational>,
+    /// True for `Void`: the game is over without a result (no winner, and not a draw).
+    pub no_result: bool,
 }
 
 /// A result as SGF's `RE` writes it: `unknown` (the game goes on), `0`/`Draw`/`Void`, `B+3.5`,
@@ -79,11 +81,13 @@ pub fn parse_result(text: &str) -> Result<Option<EngineResult>, String> {
         return Ok(None);
     }
     // `Void`: SGF's "no result" (KataGo's end of a long cycle under its simple ko): the game
-    // is over and nobody wins, as for a draw.
-    if t == "0" || t.eq_ignore_ascii_case("draw") || t.eq_ignore_ascii_case("void") {
+    // is over and nobody wins, and it is not a draw (graphgo's `no-result` end).
+    let void = t.eq_ignore_ascii_case("void");
+    if t == "0" || t.eq_ignore_ascii_case("draw") || void {
         return Ok(Some(EngineResult {
             winner: None,
             margin: None,
+            no_result: void,
         }));
     }
     let (winner, rest) = match t.get(..2).map(str::to_ascii_uppercase).as_deref() {
@@ -101,6 +105,7 @@ pub fn parse_result(text: &str) -> Result<Option<EngineResult>, String> {
     Ok(Some(EngineResult {
         winner: Some(winner),
         margin,
+        no_result: false,
     }))
 }
 

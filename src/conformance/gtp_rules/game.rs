@@ -366,6 +366,7 @@ impl GtpGame {
             Ok(Some(EngineResult {
                 winner: Some(w),
                 margin: Some(m),
+                ..
             })) => Some(if w == Player::Black { m } else { -m }),
             Ok(Some(EngineResult { winner: None, .. })) => {
                 Some(BigRational::from_integer(0.into()))
@@ -399,9 +400,37 @@ impl Playable for GtpGame {
                 o.to_move = None;
                 o.result = Some(GameResult {
                     winner: r.winner,
-                    by: EndReason::Score,
+                    by: if r.no_result {
+                        EndReason::NoResult
+                    } else {
+                        EndReason::Score
+                    },
                     score: r.margin.map(|m| [m, BigRational::from_integer(0.into())]),
                 });
+            }
+            // graphgo's game ended without a result (`repetition_end:
+            // third-situation-no-result`): the engine must say so (SGF's `Void`); if it goes
+            // on, or names a winner or a draw, that shows.
+            (true, Some(engine_over))
+                if o.result
+                    .as_ref()
+                    .is_some_and(|r| r.by == EndReason::NoResult) =>
+            {
+                match seen.result.clone().flatten() {
+                    Some(r) if r.no_result => {}
+                    Some(r) => {
+                        o.result = Some(GameResult {
+                            winner: r.winner,
+                            by: EndReason::Score,
+                            score: r.margin.map(|m| [m, BigRational::from_integer(0.into())]),
+                        });
+                    }
+                    None => {
+                        debug_assert!(!engine_over);
+                        o.result = None;
+                        o.to_move = seen.to_move.or(Some(Player::Black));
+                    }
+                }
             }
             // graphgo's game ended by a resignation, which the engine is never told of: its
             // end is graphgo's bookkeeping.

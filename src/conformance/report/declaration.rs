@@ -198,6 +198,7 @@ pub const RULE_VALUES: [(&str, &[&str]); 10] = [
             "positional-loss",
             "situational-draw",
             "situational-loss",
+            "third-situation-no-result",
             "unclaimed",
         ],
     ),
