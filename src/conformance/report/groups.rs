@@ -230,7 +230,13 @@ pub fn group_of_finding(game: &Game, d: &Divergence, options: Options) -> Group 
     let last = prefix_len.checked_sub(1).map(|k| &game.turns[k]);
     if let Difference::Observation { a, b } = &d.difference {
         if a.position == b.position {
-            return if a.result.is_some() && b.result.is_some() {
+            // Both ended, and both with a result: the score differs. An end without a result
+            // (`no-result`) on one side is a difference in the end itself.
+            let scored = |r: &Option<crate::game::GameResult>| {
+                r.as_ref()
+                    .is_some_and(|r| r.by != crate::game::EndReason::NoResult)
+            };
+            return if scored(&a.result) && scored(&b.result) {
                 Group::Scoring
             } else if a.result != b.result || matches!(last, Some(Turn::Pass { .. })) {
                 Group::PassesAndEnd
