@@ -27,6 +27,8 @@ from baduk.constants.constants import ALPHA_KEY  # noqa: E402
 from baduk.enums.enums import Stone  # noqa: E402
 from baduk.exception.exceptions import ValidationError  # noqa: E402
 from baduk.game.game import Game  # noqa: E402
+from baduk.game.point import Point  # noqa: E402
+from baduk.validation.move_validation import MoveValidation  # noqa: E402
 
 from gtp_subset import Refused, serve, trial_copy  # noqa: E402
 
@@ -64,6 +66,14 @@ class Library:
 
     def clear(self):
         self.game = EndedGame(self.side)
+        # baduk's ChainOfCommands keeps its undo stack in a class attribute (`stack = []`,
+        # baduk/command/chain_of_command.py), shared by every game of the process and not
+        # pickled: each trial copy's commands were pushed there and kept every copy alive
+        # (memory and the garbage collector's time grew with each is_legal). A list of the
+        # game's own is what each copy pickles and unpickles; a move pops only what it pushed
+        # itself (check_self_capture and breaks_simple_ko_rule undo their own commands, and
+        # rollback is not called), so the answers are the same.
+        self.game._board.group_collection.chain_of_commands.stack = []
 
     def komi(self, k):
         pass  # Game has no komi and no score
@@ -83,6 +93,17 @@ class Library:
             raise Refused(f"illegal move ({e})")
 
     def is_legal(self, colour, point):
+        # Board.place_stone's first checks, on the game itself (they change nothing): a point
+        # out of bounds or taken is refused before any copy.
+        board = self.game._board
+        try:
+            if point is not None:
+                probe = Point(coordinate=self.coordinate(point))
+                MoveValidation.check_point_is_in_bounds(probe, board.size)
+                MoveValidation.check_stone_link_is_empty(
+                    board.get_point_stone_link(probe.x, probe.y))
+        except ValidationError:
+            return False
         try:
             with contextlib.redirect_stdout(sys.stderr):
                 trial_copy(self.game).move(self.coordinate(point))
