@@ -341,7 +341,7 @@ fn declared_with(
 #[test]
 fn each_configuration_is_a_row_with_its_own_rules_and_arguments() {
     let found = declared_with("configured-adapters", |text| {
-        text + "configurations:\n  - name: no-suicide\n    args: [--no-suicide]\n    gtp: [\"set_rule suicide off\"]\n    rules:\n      self_capture: {value: none, source: \"the switch\"}\n  - name: plain\n"
+        text + "configurations:\n  - name: no-suicide\n    args: [--no-suicide]\n    gtp: [\"set_rule suicide off\"]\n    rules:\n      self_capture: {value: none, source: \"the switch\"}\n  - name: plain\n    games: 7\n"
     })
     .unwrap();
     let rows = found[0].rows();
@@ -366,6 +366,10 @@ fn each_configuration_is_a_row_with_its_own_rules_and_arguments() {
         Some("--no-suicide")
     );
     assert_eq!(rows[0].gtp_setup(), ["set_rule suicide off"]);
+    // A configuration's own count of games replaces the implementation's (sgfmill's: none,
+    // so the default 50).
+    assert_eq!(rows[0].games(), 50);
+    assert_eq!(rows[1].games(), 7);
     assert!(rows[1].gtp_setup().is_empty());
     assert_eq!(
         rows[0].findings_folder(),

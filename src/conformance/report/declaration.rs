@@ -116,6 +116,10 @@ pub struct Configuration {
     /// (a territory counting's `final_score`), each with why.
     #[serde(default)]
     pub not_compared: BTreeMap<String, String>,
+    /// The random games of each view of this configuration, where it needs another count than
+    /// the implementation's `games` (a configuration whose games end early at a finding).
+    #[serde(default)]
+    pub games: Option<u64>,
     #[serde(default)]
     pub notes: Option<String>,
 }
@@ -297,8 +301,14 @@ impl DeclaredRow {
         self.rule("turn_order") == "alternating"
     }
 
+    /// The random games of each view: the configuration's `games`, else the implementation's,
+    /// else [`DEFAULT_GAMES`].
     pub fn games(&self) -> u64 {
-        self.declaration.games.unwrap_or(DEFAULT_GAMES)
+        self.configuration
+            .as_ref()
+            .and_then(|c| c.games)
+            .or(self.declaration.games)
+            .unwrap_or(DEFAULT_GAMES)
     }
 
     /// The vectors a view plays at most (`vectors` of `rules.yaml`), if it says.
