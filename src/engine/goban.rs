@@ -824,6 +824,61 @@ impl Goban {
         }
     }
 
+    /// True when moves may take the playouts' path ([`Goban::analyse_fixed`],
+    /// [`Goban::commit_fixed`]): the board has the fixed table and no group without
+    /// liberties. A move keeps it so (none is left after any move).
+    #[inline]
+    pub(crate) fn fixed_mode(&self) -> bool {
+        !self.table.is_empty() && !self.dead
+    }
+
+    /// [`Goban::analyse`] of a board in [`Goban::fixed_mode`] whose chains are linked
+    /// exactly when `L`: the same effect and the same chains in `scratch`, without the
+    /// dispatch on the layout, on groups without liberties and on linking (the playouts
+    /// pick the mode once per game). Panics unless `v` is a vertex and `me` a player.
+    #[inline(always)]
+    pub(crate) fn analyse_fixed<const L: bool>(
+        &self,
+        v: u32,
+        me: u8,
+        scratch: &mut Scratch,
+    ) -> MoveEffect {
+        // The unchecked reads rely on it (see the module comment): the table has 4 (n + 1)
+        // slots when there is one, so this is `v < n` and a fixed table.
+        assert!(
+            4 * v as usize + 8 <= self.table.len() && me.wrapping_sub(1) < 2,
+            "a move by a player at a vertex of a fixed table"
+        );
+        debug_assert!(!self.dead && self.linked == L);
+        // SAFETY: `v < n`, checked above.
+        let counts = unsafe { at(&self.node, v as usize) }.counts;
+        if self.quick & (counts[EMPTY as usize] > 0) & (counts[3 - me as usize] == 0) {
+            self.analyse_quiet::<L>(v, me, scratch)
+        } else {
+            self.analyse_four::<L>(v, me, scratch)
+        }
+    }
+
+    /// [`Goban::commit`] of a move analysed by [`Goban::analyse_fixed`] (with nothing
+    /// changed since): the same board and journal, without the dispatch.
+    #[inline(always)]
+    pub(crate) fn commit_fixed<const L: bool>(
+        &mut self,
+        v: u32,
+        me: u8,
+        effect: &MoveEffect,
+        scratch: &Scratch,
+        journal: &mut Vec<u32>,
+    ) -> [u32; 2] {
+        // The unchecked reads of `play_fast` rely on it (see `analyse_fixed`).
+        assert!(
+            4 * v as usize + 8 <= self.table.len() && me.wrapping_sub(1) < 2,
+            "a move by a player at a vertex of a fixed table"
+        );
+        debug_assert!(!effect.slow && self.linked == L);
+        self.play_fast::<Fixed4, L>(v, me, effect, &scratch.around, journal)
+    }
+
     /// [`Goban::analyse`] on the fixed table (no group without liberties anywhere), with no
     /// branch on the neighbours' colours: random playouts make every such branch a coin
     /// toss the processor mispredicts half the time. Each of the four slots is classified

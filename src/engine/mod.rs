@@ -207,6 +207,50 @@ impl GggGame {
         self.history.record(self.goban.hash(), self.to_move, true);
     }
 
+    /// [`GggGame::check`] and, when the move is legal, [`GggGame::commit`] of the move by
+    /// the player to move at the empty vertex `v`, in one step: true when it was made
+    /// (nothing changes otherwise). For the playouts on a board in
+    /// [`Goban::fixed_mode`] whose chains are linked exactly when `L`, under `ggg1` with
+    /// the rules `REFERENCE` names (the caller checks the options): no self-capture and
+    /// simple ko when true, self-capture and positional superko when false. The same
+    /// effect, board and history as the two calls, without their dispatch on the options,
+    /// the version and the board's layout (`fixed_path_changes_no_game`).
+    #[inline(always)]
+    pub(crate) fn try_fixed<const L: bool, const REFERENCE: bool>(&mut self, v: u32) -> bool {
+        debug_assert!(self.rules == Version::V1 && self.goban.colour(v) == EMPTY);
+        debug_assert_eq!(
+            (self.options.self_capture, self.options.repetition),
+            if REFERENCE {
+                (SelfCapture::None, Repetition::Simple)
+            } else {
+                (SelfCapture::All, Repetition::Positional)
+            }
+        );
+        let me = self.to_move;
+        let effect = self.goban.analyse_fixed::<L>(v, me, &mut self.scratch);
+        let goban = &self.goban;
+        let current = goban.colours();
+        let fill = |s: &mut Scratch| goban.fill_delta(v, me, &effect, s);
+        let refused = if REFERENCE {
+            effect.own_removed > 0
+                || self
+                    .history
+                    .repeats_previous(effect.hash, current, &mut self.scratch, fill)
+        } else {
+            self.history
+                .repeats(effect.hash, None, current, &mut self.scratch, fill)
+        };
+        if refused {
+            return false;
+        }
+        self.goban
+            .commit_fixed::<L>(v, me, &effect, &self.scratch, self.history.journal());
+        self.to_move = 3 - me;
+        self.consecutive_passes = 0;
+        self.history.record(self.goban.hash(), self.to_move, true);
+        true
+    }
+
     /// `repetition: ko-point`: the ko point the move just made at `v` by `me` leaves, read
     /// before it is recorded. There is one when the move removed exactly one stone, of the
     /// opponent's, next to `v`, and `v` is left a lone stone whose only liberty is that

@@ -107,6 +107,8 @@ pub struct Playouts {
     rng: Xoshiro256PlusPlus,
     /// Fetch the memory of the coming draws early ([`Playouts::set_prefetch`]).
     prefetch: bool,
+    /// Moves take the fixed path where they may ([`Playouts::set_fixed_path`]).
+    fixed_path: bool,
     /// A game stops after this many turns (a guard against endless cycles under simple ko).
     pub max_turns: u32,
 }
@@ -131,6 +133,7 @@ impl Playouts {
             diagonals,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             prefetch: n >= PREFETCH_FROM,
+            fixed_path: true,
             max_turns: (10 * n as u32).max(100),
         }
     }
@@ -234,21 +237,81 @@ impl Playouts {
         }
     }
 
+    /// Whether moves take the fixed path when the board and the rules allow it (see
+    /// [`Playouts::play_one`]; on by default). The games are the same either way.
+    pub fn set_fixed_path(&mut self, on: bool) {
+        self.fixed_path = on;
+    }
+
+    /// The step the next playout makes its moves with: the fixed path (see
+    /// [`GggGame::try_fixed`]) when the board has a fixed table and no group without
+    /// liberties at the start, and the rules are one of the two suites'; else the general
+    /// check and commit.
+    fn step(&self) -> Step {
+        let g = &self.start;
+        let rules = match (g.options.self_capture, g.options.repetition) {
+            (SelfCapture::None, Repetition::Simple) => Some(true),
+            (SelfCapture::All, Repetition::Positional) => Some(false),
+            _ => None,
+        };
+        match rules {
+            Some(reference)
+                if self.fixed_path && g.rules == Version::V1 && g.goban.fixed_mode() =>
+            {
+                match (g.goban.linked(), reference) {
+                    (false, true) => Step::Fixed(false, true),
+                    (false, false) => Step::Fixed(false, false),
+                    (true, true) => Step::Fixed(true, true),
+                    (true, false) => Step::Fixed(true, false),
+                }
+            }
+            _ => Step::General,
+        }
+    }
+
     /// One playout from the start; when `record` is given, the vertex of every turn goes to
-    /// it (`None` for a pass).
-    pub fn play_one(&mut self, mut record: Option<&mut Vec<Option<u32>>>) -> PlayoutResult {
+    /// it (`None` for a pass). The moves take the step [`Playouts::step`] picks, chosen
+    /// once for the game: a move keeps the board in its mode.
+    pub fn play_one(&mut self, record: Option<&mut Vec<Option<u32>>>) -> PlayoutResult {
         self.game.goban.reset_from(&self.start.goban);
         self.game
             .history
             .restart(self.start.goban.hash(), self.start.to_move);
         self.game.to_move = self.start.to_move;
         self.game.consecutive_passes = 0;
+        let (turns, capped) = match self.step() {
+            Step::Fixed(false, true) => self.turns(record, GggGame::try_fixed::<false, true>),
+            Step::Fixed(false, false) => self.turns(record, GggGame::try_fixed::<false, false>),
+            Step::Fixed(true, true) => self.turns(record, GggGame::try_fixed::<true, true>),
+            Step::Fixed(true, false) => self.turns(record, GggGame::try_fixed::<true, false>),
+            Step::General => self.turns(record, |g: &mut GggGame, v| match g.check(v) {
+                Ok(effect) => {
+                    g.commit(v, &effect);
+                    true
+                }
+                Err(_) => false,
+            }),
+        };
+        let [b, w] = self.game.area();
+        PlayoutResult {
+            turns,
+            margin: b as i64 - w as i64,
+            capped,
+        }
+    }
+
+    /// The turns of a playout, each move made by `step` (true when the move was legal and
+    /// made): the number of turns and whether the cap stopped the game.
+    #[inline(always)]
+    fn turns(
+        &mut self,
+        mut record: Option<&mut Vec<Option<u32>>>,
+        mut step: impl FnMut(&mut GggGame, u32) -> bool,
+    ) -> (u32, bool) {
         let mut turns = 0;
-        let mut capped = false;
         loop {
             if turns >= self.max_turns {
-                capped = true;
-                break;
+                return (turns, true);
             }
             let me = self.game.to_move;
             let mut k = self.game.goban.empties().len();
@@ -259,12 +322,9 @@ impl Playouts {
                 }
                 let i = uniform_below(&mut self.rng, k as u32) as usize;
                 let (v, counts) = self.game.goban.entry(i);
-                if !self.is_eye_of(v, counts, me) {
-                    if let Ok(effect) = self.game.check(v) {
-                        self.game.commit(v, &effect);
-                        played = Some(v);
-                        break;
-                    }
+                if !self.is_eye_of(v, counts, me) && step(&mut self.game, v) {
+                    played = Some(v);
+                    break;
                 }
                 k -= 1;
                 self.game.goban.swap_empties(i, k);
@@ -276,17 +336,20 @@ impl Playouts {
             if played.is_none() {
                 self.game.pass();
                 if self.game.consecutive_passes >= 2 {
-                    break;
+                    return (turns, false);
                 }
             }
         }
-        let [b, w] = self.game.area();
-        PlayoutResult {
-            turns,
-            margin: b as i64 - w as i64,
-            capped,
-        }
     }
+}
+
+/// How a playout's moves are checked and made ([`Playouts::step`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// [`GggGame::try_fixed`] with its two switches: chains linked, reference rules.
+    Fixed(bool, bool),
+    /// [`GggGame::check`] then [`GggGame::commit`].
+    General,
 }
 
 /// A uniform draw from `0..k` (`k > 0`): Lemire's multiply-shift on 32 random bits, with
@@ -742,6 +805,117 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn fixed_path_changes_no_game() {
+        // The fixed path (see `GggGame::try_fixed`) on the fixed table (a grid with its
+        // diagonals, a grid without, a regular graph), linked and not, under both
+        // conventions: the same turns with it as without it. On compressed rows (degrees past
+        // four) and under other rules the general step is taken either way.
+        let boards = [
+            (grid_rows(9, 9), Some(Diagonals::grid(9, 9))),
+            (grid_rows(7, 6), None),
+            (random_regular_rows(300, 3), None),
+            (random_graph_rows(300, 6, 3), None),
+        ];
+        for (b, ((off, adj), diagonals)) in boards.into_iter().enumerate() {
+            for options in [reference_options(), ggg1_options()] {
+                for linked in [false, true] {
+                    let games = |fixed: bool| {
+                        let mut p =
+                            Playouts::new(off.clone(), adj.clone(), diagonals.clone(), options, 13);
+                        p.set_linked(linked);
+                        p.set_fixed_path(fixed);
+                        let step = p.step();
+                        (three_games(&mut p), step)
+                    };
+                    let ((with, step), (without, general)) = (games(true), games(false));
+                    assert_eq!(general, Step::General);
+                    let reference = options == reference_options();
+                    let expected = if b < 3 {
+                        Step::Fixed(linked, reference)
+                    } else {
+                        Step::General
+                    };
+                    assert_eq!(step, expected, "board {b}");
+                    assert!(with.iter().all(|g| g.1 > 30), "games long enough to matter");
+                    assert_eq!(with, without, "board {b}, linked {linked}");
+                }
+            }
+        }
+        // Rules other than the two suites' take the general step.
+        let mut multi = reference_options();
+        multi.self_capture = SelfCapture::Multi;
+        assert_eq!(Playouts::grid(5, 5, multi, 1).step(), Step::General);
+        let mut superko = reference_options();
+        superko.repetition = Repetition::Positional;
+        assert_eq!(Playouts::grid(5, 5, superko, 1).step(), Step::General);
+    }
+
+    #[test]
+    fn the_fixed_step_refuses_what_the_general_check_refuses() {
+        // Every empty point of random positions of a 5x5 grid, both suites' rules, linked
+        // and not: `try_fixed` makes the move exactly when `check` accepts it, and leaves the
+        // same board, hash, history length and player to move as `check` then `commit`.
+        // Positions come from reference playouts stopped early, so that captures, ko and
+        // self-capture points occur among them.
+        let mut seen = [0usize; 2];
+        for seed in 0..40 {
+            let mut p = Playouts::grid(5, 5, reference_options(), seed);
+            let mut record = Vec::new();
+            p.play_one(Some(&mut record));
+            let stop = (seed as usize * 7) % record.len();
+            for options in [reference_options(), ggg1_options()] {
+                let mut game = GggGame::new(
+                    p.start.goban.clone(),
+                    Version::V1,
+                    options,
+                    Player::Black,
+                    [0, 0],
+                );
+                let linked = seed % 2 == 1;
+                game.goban.set_linked(linked);
+                for turn in &record[..stop] {
+                    match turn {
+                        Some(v) => {
+                            if game.play_move(*v).is_err() {
+                                break;
+                            }
+                        }
+                        None => game.pass(),
+                    }
+                }
+                for &v in game.goban.empties().to_vec().iter() {
+                    let mut general = game.clone();
+                    let legal = match general.check(v) {
+                        Ok(effect) => {
+                            general.commit(v, &effect);
+                            true
+                        }
+                        Err(_) => false,
+                    };
+                    let mut fixed = game.clone();
+                    let made = match (linked, options == reference_options()) {
+                        (false, true) => fixed.try_fixed::<false, true>(v),
+                        (false, false) => fixed.try_fixed::<false, false>(v),
+                        (true, true) => fixed.try_fixed::<true, true>(v),
+                        (true, false) => fixed.try_fixed::<true, false>(v),
+                    };
+                    assert_eq!(made, legal, "seed {seed}, vertex {v}");
+                    seen[usize::from(legal)] += 1;
+                    assert_eq!(fixed.goban.colours(), general.goban.colours());
+                    assert_eq!(fixed.goban.hash(), general.goban.hash());
+                    assert_eq!(fixed.history.len(), general.history.len());
+                    assert_eq!(fixed.to_move, general.to_move);
+                    fixed.goban.check_invariants();
+                }
+            }
+        }
+        assert!(
+            seen[0] > 20 && seen[1] > 200,
+            "refused and legal moves: {seen:?}"
+        );
     }
 
     #[test]
