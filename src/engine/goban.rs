@@ -1411,19 +1411,24 @@ impl Goban {
             for k in start..end {
                 let w = R::flat(self)[k];
                 if self.colour[w as usize] == opp {
-                    // SAFETY: a neighbour, below n + 1.
-                    let h = unsafe { root_in::<L>(&self.node, w as usize) };
-                    if self.node[h as usize].chain.plibs == 0 {
-                        removed[opp as usize - 1] += self.remove_chain::<R>(h, journal);
+                    // SAFETY: a neighbour of the opponent's colour, so a vertex below n, as
+                    // its head is.
+                    unsafe {
+                        let h = root_in::<L>(&self.node, w as usize);
+                        if at(&self.node, h as usize).chain.plibs == 0 {
+                            removed[opp as usize - 1] += self.remove_chain::<R, L>(h, journal);
+                        }
                     }
                 }
             }
         }
         if effect.suicide {
-            // SAFETY: `vi < n`, checked by `commit`.
-            let h = unsafe { root_in::<L>(&self.node, vi) };
-            debug_assert_eq!(self.node[h as usize].chain.plibs, 0);
-            removed[me as usize - 1] += self.remove_chain::<R>(h, journal);
+            // SAFETY: `vi < n`, checked by `commit`; the head of a stone is a vertex.
+            unsafe {
+                let h = root_in::<L>(&self.node, vi);
+                debug_assert_eq!(self.node[h as usize].chain.plibs, 0);
+                removed[me as usize - 1] += self.remove_chain::<R, L>(h, journal);
+            }
         }
         let n = self.len();
         self.node[n].chain = SINK;
@@ -1463,9 +1468,21 @@ impl Goban {
     }
 
     /// Removes (null-colours) the chain `h`; its neighbours gain liberties. Returns its size.
-    fn remove_chain<R: Rows>(&mut self, h: u32, journal: &mut Vec<u32>) -> u32 {
-        let c = self.colour[h as usize];
-        let size = self.node[h as usize].chain.size;
+    /// The chains are linked exactly when `L`. Reads and writes without bounds checks (see
+    /// "Unchecked reads" in the module comment): `h` and the stones its list threads are
+    /// vertices, their neighbours vertices or the sentinel.
+    ///
+    /// # Safety
+    /// `h` is a stone (a vertex below n, black or white).
+    unsafe fn remove_chain<R: Rows, const L: bool>(
+        &mut self,
+        h: u32,
+        journal: &mut Vec<u32>,
+    ) -> u32 {
+        debug_assert!(self.linked == L);
+        // SAFETY: `h < n` (the caller's contract).
+        let c = *unsafe { at(&self.colour, h as usize) };
+        let size = unsafe { at(&self.node, h as usize) }.chain.size;
         let n = self.len() as u32;
         let Goban {
             off,
@@ -1476,35 +1493,47 @@ impl Goban {
             zobrist,
             hash,
             empties,
-            linked,
             ..
         } = self;
         let flat = R::pick(adj, table);
         let mut s = h;
         loop {
             let si = s as usize;
-            colour[si] = EMPTY;
-            node[si].head = n;
-            node[si].empty_at = empties.len() as u32;
+            // SAFETY: `s` is a stone of the chain, a vertex below n; `c` is its colour, a
+            // player's, so `2 s + c - 1 < 2n`.
+            unsafe {
+                *at_mut(colour, si) = EMPTY;
+                let ns = at_mut(node, si);
+                ns.head = n;
+                ns.empty_at = empties.len() as u32;
+                *hash ^= *at(zobrist, 2 * si + (c as usize - 1));
+            }
             empties.push(s);
-            *hash ^= zobrist[2 * si + (c as usize - 1)];
             journal.push(s << 2 | c as u32);
-            let (start, end) = R::bounds(off, si);
-            for &t in &flat[start..end] {
+            let around = if R::FIXED {
+                // SAFETY: `si < n`; the table has 4 (n + 1) slots.
+                unsafe { four(flat, si) }
+            } else {
+                let (start, end) = R::bounds(off, si);
+                &flat[start..end]
+            };
+            for &t in around {
                 let ti = t as usize;
-                let ct = &mut node[ti].counts;
+                // SAFETY: neighbours and heads are vertices or the sentinel, below n + 1.
+                let ct = &mut unsafe { at_mut(node, ti) }.counts;
                 ct[c as usize] = ct[c as usize].wrapping_sub(1);
                 ct[EMPTY as usize] = ct[EMPTY as usize].wrapping_add(1);
                 // Only the opponent's chains gain s; the others are this chain (gone: its
                 // record is rewritten before any reuse) or the sink.
-                let ht = root(node, ti, *linked) as usize;
-                let ch = &mut node[ht].chain;
+                let ht = unsafe { root_in::<L>(node, ti) } as usize;
+                let ch = &mut unsafe { at_mut(node, ht) }.chain;
                 let l = s as u64;
                 ch.plibs = ch.plibs.wrapping_add(1);
                 ch.lsum = ch.lsum.wrapping_add(l);
                 ch.lsq = ch.lsq.wrapping_add(l * l);
             }
-            s = node[si].next;
+            // SAFETY: `si < n`; the next stone is a vertex.
+            s = unsafe { at(node, si) }.next;
             if s == h {
                 break;
             }

@@ -655,8 +655,8 @@ mod tests {
     /// game whose board is checked against a rebuild from its colouring. Sized for Miri,
     /// which runs it in CI to check the unchecked reads of the board (`goban.rs`): the
     /// fixed table with padding (a grid), with a chain met in two slots of one point (a 3 x 3
-    /// torus, where a point's two neighbours along a row are one chain), and compressed
-    /// rows (a random graph with degrees past four), under both suites' rules.
+    /// torus, where a point's two neighbours along a row are one chain; its chains linked),
+    /// and compressed rows (a random graph with degrees past four), under both suites' rules.
     #[test]
     fn small_playouts_keep_the_board_consistent_turn_by_turn() {
         let torus = crate::board::Board::torus(3, 3).expect("a 3 x 3 torus");
@@ -678,6 +678,8 @@ mod tests {
             }
             for options in [reference_options(), ggg1_options()] {
                 let mut p = Playouts::new(off.clone(), adj.clone(), None, options, 7);
+                // The torus also with linked chains (the fixed path's other compilation).
+                p.set_linked(b == 1);
                 for _ in 0..2 {
                     let mut record = Vec::new();
                     let outcome = p.play_one(Some(&mut record));
