@@ -189,6 +189,11 @@ class Game:
             return any(h == k for h, _, _ in self.history)
         if self.repetition_end.startswith("situational"):
             return any((h, p) == (k, OTHER[player]) for h, p, _ in self.history)
+        if self.repetition_end == "third-situation-no-result":
+            # Twice before since the last pass (its entry, not a move, included; the start
+            # when nobody passed): the third occurrence of the situation.
+            since = max(i for i, (_, _, moved) in enumerate(self.history) if not moved)
+            return sum((h, p) == (k, OTHER[player]) for h, p, _ in self.history[since:]) >= 2
         return False
 
     def unable(self):
@@ -262,7 +267,9 @@ class Game:
             self.passes = 0
         self.to_move = OTHER[player]
         self.history.append((self.key(self.pos), self.to_move, what_l != "pass"))
-        if repeated:
+        if repeated and self.repetition_end == "third-situation-no-result":
+            self.result = {"winner": "none", "by": "no-result", "score": None}
+        elif repeated:
             self.result = {
                 "winner": OTHER[player] if self.repetition_end.endswith("loss") else "draw",
                 "by": "repetition",
