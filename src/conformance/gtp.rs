@@ -62,11 +62,21 @@ pub(crate) fn quoted(text: &str) -> String {
     }
 }
 
+/// The first line of `answer` (lines joined by `\n`).
+fn first_line(answer: &str) -> &str {
+    answer.split('\n').next().unwrap_or_default()
+}
+
 /// What the reader thread of an engine's standard output passes on.
 enum Output {
-    Line(String),
+    /// A whole answer: its lines (each without its line end) up to the blank line that ends
+    /// it, joined by `\n`; blank lines before an answer are skipped.
+    Answer(String),
     /// A line over [`Limits::line_bytes`] (the reader stops there).
     LongLine,
+    /// An answer over [`Limits::answer_bytes`] without its blank line: the lines read so far
+    /// (the reader stops there).
+    LongAnswer { lines: usize },
     /// A line that is not UTF-8: where, and the bytes around (the reader stops there).
     NotUtf8(String),
     /// The output closed (or could not be read).
@@ -77,17 +87,31 @@ enum Output {
 /// ([`GtpProcess::quiet_after_answer`]).
 const EXTRA_ANSWER_WAIT: Duration = Duration::from_millis(300);
 
-/// How many lines the reader may be ahead of the answer being read: with the line cap, it
-/// bounds the memory an engine that floods its output can take.
-const LINES_AHEAD: usize = 16;
+/// How many whole answers the reader may be ahead of the one being read: with the answer
+/// cap, it bounds the memory an engine that floods its output can take (this many answers,
+/// the one being read and the one being gathered, each at most [`Limits::answer_bytes`] and
+/// a line).
+const ANSWERS_AHEAD: usize = 2;
 
-/// Reads `stdout` a line at a time, never more than `line_bytes` at once.
-fn read_output(stdout: impl std::io::Read, send: SyncSender<Output>, line_bytes: usize) {
-    let mut reader = BufReader::new(stdout);
+/// How many answers the reader has begun, and the first line of the last one: an answer
+/// begun that the asking thread has not received when it sends a command (an engine that
+/// answers twice) would be read as the answer to that command, so
+/// [`GtpProcess::exchange`] counts the answers it received and compares.
+type Begun = Arc<Mutex<(u64, String)>>;
+
+/// Reads `stdout` a line at a time, never more than `line_bytes` at once, and hands each whole
+/// answer on in one message (issue 29 point 4: one wake-up of the asking thread an answer,
+/// not a line: a `graphgo-game` answer has a line a turn). An answer is cut at
+/// `answer_bytes`; a line at `line_bytes`.
+fn read_output(stdout: impl std::io::Read, send: SyncSender<Output>, limits: Limits, begun: Begun) {
+    let mut reader = BufReader::with_capacity(64 * 1024, stdout);
+    let mut line = Vec::new();
+    let mut answer = String::new();
+    let mut lines = 0;
     loop {
-        let mut line = Vec::new();
+        line.clear();
         let read = (&mut reader)
-            .take(line_bytes as u64 + 1)
+            .take(limits.line_bytes as u64 + 1)
             .read_until(b'\n', &mut line);
         let event = match read {
             Err(_) | Ok(0) => Output::Closed,
@@ -98,15 +122,38 @@ fn read_output(stdout: impl std::io::Read, send: SyncSender<Output>, line_bytes:
                         line.pop();
                     }
                 }
-                if line.len() > line_bytes {
+                if line.len() > limits.line_bytes {
                     Output::LongLine
                 } else {
-                    match String::from_utf8(line) {
-                        Ok(text) => Output::Line(text),
+                    match std::str::from_utf8(&line) {
+                        Ok(text) if text.trim().is_empty() => {
+                            if lines == 0 {
+                                continue; // blank lines before an answer
+                            }
+                            lines = 0;
+                            Output::Answer(std::mem::take(&mut answer))
+                        }
+                        Ok(text) => {
+                            if lines == 0 {
+                                if let Ok(mut b) = begun.lock() {
+                                    b.0 += 1;
+                                    b.1 = text.to_string();
+                                }
+                            } else {
+                                answer.push('\n');
+                            }
+                            answer.push_str(text);
+                            lines += 1;
+                            // Each line's bytes and its end, as the engine counts them.
+                            if answer.len() + 1 > limits.answer_bytes {
+                                Output::LongAnswer { lines }
+                            } else {
+                                continue;
+                            }
+                        }
                         Err(e) => {
-                            let at = e.utf8_error().valid_up_to();
-                            let bytes = e.as_bytes();
-                            let shown: Vec<String> = bytes[at.saturating_sub(8)..]
+                            let at = e.valid_up_to();
+                            let shown: Vec<String> = line[at.saturating_sub(8)..]
                                 .iter()
                                 .take(16)
                                 .map(|b| format!("{b:02x}"))
@@ -114,7 +161,7 @@ fn read_output(stdout: impl std::io::Read, send: SyncSender<Output>, line_bytes:
                             Output::NotUtf8(format!(
                                 "byte {} of a line is 0x{:02x}; bytes around it: {}",
                                 at + 1,
-                                bytes[at],
+                                line[at],
                                 shown.join(" ")
                             ))
                         }
@@ -122,7 +169,7 @@ fn read_output(stdout: impl std::io::Read, send: SyncSender<Output>, line_bytes:
                 }
             }
         };
-        let last = !matches!(event, Output::Line(_));
+        let last = !matches!(event, Output::Answer(_));
         if send.send(event).is_err() || last {
             return;
         }
@@ -166,6 +213,9 @@ pub struct GtpProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     output: Receiver<Output>,
+    /// The answers the reader has begun (see [`Begun`]), and those received from it.
+    begun: Begun,
+    received: u64,
     stderr: SharedTail,
     timeout: Duration,
     limits: Limits,
@@ -214,9 +264,10 @@ impl GtpProcess {
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
         let stdin = child.stdin.take();
-        let (send, output) = mpsc::sync_channel(LINES_AHEAD);
-        let line_bytes = limits.line_bytes;
-        std::thread::spawn(move || read_output(stdout, send, line_bytes));
+        let (send, output) = mpsc::sync_channel(ANSWERS_AHEAD);
+        let begun = Begun::default();
+        let reading = Arc::clone(&begun);
+        std::thread::spawn(move || read_output(stdout, send, limits, reading));
         let tail = SharedTail::default();
         let (ring, cap) = (Arc::clone(&tail), limits.stderr_bytes);
         std::thread::spawn(move || read_stderr(stderr, ring, cap));
@@ -224,6 +275,8 @@ impl GtpProcess {
             child,
             stdin,
             output,
+            begun,
+            received: 0,
             stderr: tail,
             timeout: startup,
             limits,
@@ -276,38 +329,71 @@ impl GtpProcess {
     /// its second answers are read as the answers to later commands; later, a line waiting
     /// when a command is sent is caught the same way ([`GtpProcess::exchange`]).
     fn quiet_after_answer(&mut self, wait: Duration) -> Result<(), GtpFailure> {
-        let deadline = Instant::now() + wait;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let failure = match self.output.recv_timeout(left) {
-                Err(_) => return Ok(()),
-                Ok(Output::Line(l)) if l.trim().is_empty() => continue,
-                Ok(Output::Line(l)) => GtpFailure::TooLong {
-                    command: self.answered.clone(),
-                    what: format!(
-                        "it answered a second time, '{}': the engine answered more than it was asked",
-                        quoted(&l)
-                    ),
-                    stderr: String::new(),
-                },
-                // An exit is seen at the next command (the wait for it is in slices).
-                Ok(Output::Closed) => return Ok(()),
-                Ok(Output::LongLine) => GtpFailure::TooLong {
-                    command: self.answered.clone(),
-                    what: format!("a line of more than {} bytes", self.limits.line_bytes),
-                    stderr: String::new(),
-                },
-                Ok(Output::NotUtf8(at)) => GtpFailure::NotUtf8 {
-                    command: self.answered.clone(),
-                    at,
-                    stderr: String::new(),
-                },
-            };
-            self.kill();
-            self.wait_for_stderr(Duration::from_millis(500));
-            let f = failure.with_stderr(self.stderr_tail());
-            self.dead = Some(f.clone());
-            return Err(f);
+        let failure = match self.output.recv_timeout(wait) {
+            // An exit is seen at the next command (the wait for it is in slices).
+            Err(_) | Ok(Output::Closed) => match self.begun_answer() {
+                None => return Ok(()),
+                Some(first) => self.second_answer(&first),
+            },
+            Ok(Output::Answer(a)) => {
+                self.received += 1;
+                self.second_answer(first_line(&a))
+            }
+            Ok(other) => self.broken(other, &self.answered.clone()),
+        };
+        self.kill();
+        self.wait_for_stderr(Duration::from_millis(500));
+        let f = failure.with_stderr(self.stderr_tail());
+        self.dead = Some(f.clone());
+        Err(f)
+    }
+
+    /// The first line of an answer the reader has begun that was not received, if any.
+    fn begun_answer(&self) -> Option<String> {
+        let b = self.begun.lock().ok()?;
+        (b.0 > self.received).then(|| b.1.clone())
+    }
+
+    /// The failure of an engine that answered the last command twice (`first`: the first
+    /// line of the second answer).
+    fn second_answer(&self, first: &str) -> GtpFailure {
+        GtpFailure::TooLong {
+            command: self.answered.clone(),
+            what: format!(
+                "it answered a second time, '{}': the engine answered more than it was asked",
+                quoted(first)
+            ),
+            stderr: String::new(),
+        }
+    }
+
+    /// The failure an output that is not an answer tells, in the answer to `command`
+    /// (`Closed` is told by `exchange`, which waits for the exit status).
+    fn broken(&self, output: Output, command: &str) -> GtpFailure {
+        match output {
+            Output::LongLine => GtpFailure::TooLong {
+                command: command.to_string(),
+                what: format!("a line of more than {} bytes", self.limits.line_bytes),
+                stderr: String::new(),
+            },
+            Output::LongAnswer { lines } => GtpFailure::TooLong {
+                command: command.to_string(),
+                what: format!(
+                    "more than {} bytes in {lines} lines without the blank line that ends an answer",
+                    self.limits.answer_bytes
+                ),
+                stderr: String::new(),
+            },
+            Output::NotUtf8(at) => GtpFailure::NotUtf8 {
+                command: command.to_string(),
+                at,
+                stderr: String::new(),
+            },
+            Output::Answer(_) | Output::Closed => GtpFailure::Protocol {
+                command: command.to_string(),
+                answer: "(no answer)".to_string(),
+                stderr: String::new(),
+            },
         }
     }
 
@@ -345,38 +431,21 @@ impl GtpProcess {
                 stderr: String::new(),
             }
         };
-        // Nothing may be waiting before a command is sent: a line there is an answer nobody
-        // asked for (an engine that answers twice), which would otherwise be read as the
-        // answer to this command and make a rule finding of a protocol error.
-        while let Ok(waiting) = self.output.try_recv() {
-            match waiting {
-                Output::Line(l) if l.trim().is_empty() => {}
-                Output::Line(l) => {
-                    return Err(GtpFailure::TooLong {
-                        command: self.answered.clone(),
-                        what: format!(
-                            "it answered a second time, '{}': the engine answered more than it was asked",
-                            quoted(&l)
-                        ),
-                        stderr: String::new(),
-                    })
-                }
-                Output::Closed => return Err(exited(self)),
-                Output::LongLine => {
-                    return Err(GtpFailure::TooLong {
-                        command: command.to_string(),
-                        what: format!("a line of more than {} bytes", self.limits.line_bytes),
-                        stderr: String::new(),
-                    })
-                }
-                Output::NotUtf8(at) => {
-                    return Err(GtpFailure::NotUtf8 {
-                        command: command.to_string(),
-                        at,
-                        stderr: String::new(),
-                    })
-                }
+        // Nothing may be waiting before a command is sent: an answer there (finished, or
+        // begun: the reader counts the answers it begins) is one nobody asked for (an engine
+        // that answers twice), which would otherwise be read as the answer to this command
+        // and make a rule finding of a protocol error.
+        match self.output.try_recv() {
+            Ok(Output::Answer(a)) => {
+                self.received += 1;
+                return Err(self.second_answer(first_line(&a)));
             }
+            Ok(Output::Closed) => return Err(exited(self)),
+            Ok(other) => return Err(self.broken(other, command)),
+            Err(_) => {}
+        }
+        if let Some(first) = self.begun_answer() {
+            return Err(self.second_answer(&first));
         }
         let written = match self.stdin.as_mut() {
             Some(stdin) => writeln!(stdin, "{command}").and_then(|_| stdin.flush()),
@@ -387,34 +456,20 @@ impl GtpProcess {
         }
         // The whole answer within the timeout, however its lines arrive.
         let deadline = Instant::now() + self.timeout;
-        let mut answer: Vec<String> = Vec::new();
-        let mut bytes = 0;
-        loop {
+        let answer = loop {
             // Waited in slices, so that an engine that exited while something it started
             // still holds its output open is reported as exited, not hung.
             let left = deadline.saturating_duration_since(Instant::now());
             let slice = left.min(Duration::from_millis(100));
-            let line = match self.output.recv_timeout(slice) {
+            match self.output.recv_timeout(slice) {
                 Err(RecvTimeoutError::Timeout) if !left.is_zero() => {
                     if let Ok(Some(_)) = self.child.try_wait() {
                         return Err(exited(self));
                     }
-                    continue;
                 }
-                Ok(Output::Line(l)) => l,
-                Ok(Output::LongLine) => {
-                    return Err(GtpFailure::TooLong {
-                        command: command.to_string(),
-                        what: format!("a line of more than {} bytes", self.limits.line_bytes),
-                        stderr: String::new(),
-                    })
-                }
-                Ok(Output::NotUtf8(at)) => {
-                    return Err(GtpFailure::NotUtf8 {
-                        command: command.to_string(),
-                        at,
-                        stderr: String::new(),
-                    })
+                Ok(Output::Answer(a)) => {
+                    self.received += 1;
+                    break a;
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(GtpFailure::Hung {
@@ -426,47 +481,33 @@ impl GtpProcess {
                 Ok(Output::Closed) | Err(RecvTimeoutError::Disconnected) => {
                     return Err(exited(self));
                 }
-            };
-            if line.trim().is_empty() {
-                if answer.is_empty() {
-                    continue; // blank lines before an answer
-                }
-                break;
+                Ok(other) => return Err(self.broken(other, command)),
             }
-            bytes += line.len() + 1;
-            if bytes > self.limits.answer_bytes {
-                return Err(GtpFailure::TooLong {
-                    command: command.to_string(),
-                    what: format!(
-                        "more than {} bytes in {} lines without the blank line that ends an answer",
-                        self.limits.answer_bytes,
-                        answer.len() + 1
-                    ),
-                    stderr: String::new(),
-                });
-            }
-            answer.push(line);
-        }
-        let first = answer[0].clone();
+        };
+        let (first, more) = match answer.split_once('\n') {
+            Some((first, more)) => (first, Some(more)),
+            None => (answer.as_str(), None),
+        };
         let (ok, rest) = match first.chars().next() {
             Some('=') => (true, &first[1..]),
             Some('?') => (false, &first[1..]),
             _ => {
                 return Err(GtpFailure::Protocol {
                     command: command.to_string(),
-                    answer: quoted(&first),
+                    answer: quoted(first),
                     stderr: String::new(),
                 })
             }
         };
         // Drop an id, if the engine echoed one (we send none).
         let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
-        self.answered = command.to_string();
-        let mut text = rest.trim().to_string();
-        for l in &answer[1..] {
+        let mut text = String::with_capacity(answer.len());
+        text.push_str(rest.trim());
+        if let Some(more) = more {
             text.push('\n');
-            text.push_str(l);
+            text.push_str(more);
         }
+        self.answered = command.to_string();
         Ok(if ok { Ok(text) } else { Err(text) })
     }
 

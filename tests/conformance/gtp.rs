@@ -254,6 +254,108 @@ fn the_process_is_reaped_after_a_timeout() {
     assert!(again.elapsed() < Duration::from_millis(100));
 }
 
+/// `python3 -c SCRIPT` (or $PYTHON), or `None` with a skip message without Python 3.
+fn python_engine(script: &str) -> Option<Vec<String>> {
+    let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string());
+    if Command::new(&python).arg("--version").output().is_err() {
+        skipped("python3 not found (apt-get install python3, or set PYTHON)");
+        return None;
+    }
+    Some(vec![python, "-c".into(), script.into()])
+}
+
+#[test]
+fn an_answer_written_a_byte_at_a_time_arrives_whole() {
+    // Blank lines first, a CRLF line, 200 lines in all, each byte its own write: the answer
+    // is handed over whole (issue 29 point 4), with the lines and their order kept.
+    let Some(argv) = python_engine(
+        "import os, sys\n\
+         for line in sys.stdin:\n\
+         \x20   w = line.split()\n\
+         \x20   if not w: continue\n\
+         \x20   if w[0] == 'list_commands': os.write(1, b'= name\\nversion\\n\\n')\n\
+         \x20   elif w[0] == 'name':\n\
+         \x20       text = '\\n\\n= first line\\r\\n' + ''.join('line %d\\n' % i for i in range(2, 201)) + '\\n'\n\
+         \x20       for b in text.encode(): os.write(1, bytes([b]))\n\
+         \x20   else: os.write(1, b'= 7\\n\\n')\n",
+    ) else {
+        return;
+    };
+    let mut p = GtpProcess::spawn(&argv, Duration::from_secs(20), Duration::from_secs(20)).unwrap();
+    let mut expected = String::from("first line");
+    for i in 2..=200 {
+        expected.push_str(&format!("\nline {i}"));
+    }
+    assert_eq!(p.ask("name").unwrap(), Ok(expected));
+    // The next answer is the next command's, not a piece of the long one.
+    assert_eq!(p.ask("version").unwrap(), Ok("7".to_string()));
+}
+
+#[test]
+fn an_answer_that_never_ends_is_cut_at_the_answer_cap() {
+    let argv = shell_engine(
+        "read l; printf '= name\\n\\n'; read l; printf '= start\\n'; while :; do echo name; done",
+    );
+    let limits = gtp::Limits {
+        answer_bytes: 4096,
+        ..gtp::Limits::default()
+    };
+    let mut p = GtpProcess::spawn_with(
+        &argv,
+        Duration::from_secs(20),
+        Duration::from_secs(60),
+        limits,
+    )
+    .unwrap();
+    let failure = p.ask("name").unwrap_err();
+    // "= start" (8 bytes with its end), then lines of 5: the 818th "name" passes 4,096 bytes.
+    let said = failure.to_string();
+    assert!(matches!(failure, GtpFailure::TooLong { .. }), "{said}");
+    assert!(
+        said.contains(
+            "more than 4096 bytes in 819 lines without the blank line that ends an answer"
+        ),
+        "{said}"
+    );
+    assert!(said.contains("'name'"), "{said}");
+}
+
+#[test]
+fn quick_answers_in_a_row_are_each_their_own_commands() {
+    // An engine that answers at once, asked again the moment each answer arrives: every
+    // answer is its own command's (none taken for a second answer to the one before, none
+    // read as the next one's).
+    let argv = shell_engine("while read -r l; do printf '= %s\\n\\n' \"$l\"; done");
+    let mut p = GtpProcess::spawn(&argv, Duration::from_secs(20), Duration::from_secs(20)).unwrap();
+    for i in 0..2000 {
+        assert_eq!(
+            p.ask(&format!("echo{i}")).unwrap(),
+            Ok(format!("echo{i}")),
+            "command {i}"
+        );
+    }
+}
+
+#[test]
+fn a_second_answer_begun_before_the_next_command_is_caught() {
+    // The second answer's blank line never comes: it is caught from its first line, not read
+    // as the answer to the next command.
+    let argv = shell_engine(
+        "read l; printf '= name\\nversion\\n\\n'; read l; printf '= a\\n\\n= b\\n'; sleep 30",
+    );
+    let mut p = GtpProcess::spawn(&argv, Duration::from_secs(20), Duration::from_secs(5)).unwrap();
+    assert_eq!(p.ask("name").unwrap(), Ok("a".to_string()));
+    std::thread::sleep(Duration::from_millis(300));
+    let failure = p.ask("version").unwrap_err();
+    let said = failure.to_string();
+    assert!(
+        said.contains(
+            "it answered a second time, '= b': the engine answered more than it was asked"
+        ),
+        "{said}"
+    );
+}
+
 #[test]
 fn showboard_drawings_are_read() {
     let board = Board::grid(3, 3).unwrap();
