@@ -454,7 +454,8 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
                     break None;
                 }
                 let chosen = choose_turn(
-                    &session,
+                    &session.observation().position,
+                    session.legal_turns(),
                     &mut opening,
                     &mut rng,
                     style,
@@ -559,11 +560,14 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
     }
 }
 
-/// The next turn of a board game ([`board_games`]) in `session`'s agreed state: both pass
-/// past the turn cap (`played_and_cap`: the turns played, the cap), else the next stone of
-/// the opening, else [`random_turn`]; `None` ends the game.
+/// The next turn of a board game ([`board_games`]) in the agreed state (`position`, and
+/// `legal`, the turns allowed, sorted): both pass past the turn cap (`played_and_cap`: the
+/// turns played, the cap), else the next stone of the opening, else [`random_turn`]; `None`
+/// ends the game.
+#[allow(clippy::too_many_arguments)]
 fn choose_turn(
-    session: &compare::Session,
+    position: &[Colour],
+    legal: &[Turn],
     opening: &mut [Vec<Vertex>; 2],
     rng: &mut Xoshiro256PlusPlus,
     style: Style,
@@ -571,41 +575,32 @@ fn choose_turn(
     out_of_turn: bool,
     [played, max_turns]: [usize; 2],
 ) -> Option<Turn> {
-    let position = &session.observation().position;
-    let pass = session
-        .legal_turns()
+    let pass = legal
         .iter()
         .find(|t| matches!(t, Turn::Pass { .. }))
         .cloned();
     let opened = if opening.iter().all(Vec::is_empty) {
         None
     } else {
-        opening_turn(opening, session.legal_turns(), rng)
+        opening_turn(opening, legal, rng)
     };
     match pass {
         Some(pass) if played >= max_turns => Some(pass),
         _ if opened.is_some() => opened,
-        _ => random_turn(
-            session.legal_turns(),
-            position,
-            rng,
-            style,
-            tracker,
-            out_of_turn,
-            played,
-        ),
+        _ => random_turn(legal, position, rng, style, tracker, out_of_turn, played),
     }
 }
 
-/// A board game played ahead with graphgo on both sides ([`board_games`], issue 29 point 4):
-/// from copies of the game's generator, opening and tracker, choosing as the game does
-/// ([`choose_turn`]), so that while the sides agree the real game gives exactly these turns
+/// A board game played ahead by graphgo alone ([`board_games`], issue 29 point 4): from
+/// copies of the game's generator, opening and tracker, choosing as the game does
+/// ([`choose_turn`], on what graphgo's one game shows and allows, which is what both sides
+/// show and allow while they agree), so that while the sides agree the real game gives exactly these turns
 /// (probes both refuse among them), to the same caps (the turn cap; the game's end). The
 /// engine is told them a chunk at a time ([`EngineUnderTest::intend`]), each twice the one
 /// before, so that a game that diverges early costs graphgo little play ahead; the game
 /// itself is still compared turn by turn.
 struct LookAhead {
-    session: compare::Session,
+    alone: Alone,
     opening: [Vec<Vertex>; 2],
     rng: Xoshiro256PlusPlus,
     tracker: Option<Tracker>,
@@ -634,9 +629,8 @@ impl LookAhead {
         out_of_turn: bool,
         max_turns: usize,
     ) -> Option<LookAhead> {
-        let session = compare::Session::start(reference, reference, setup).ok()??;
         Some(LookAhead {
-            session,
+            alone: Alone::start(reference, setup)?,
             opening: opening.clone(),
             rng: rng.clone(),
             tracker: Tracker::new(setup),
@@ -655,14 +649,14 @@ impl LookAhead {
         let chunk = self.given.len().max(FIRST_CHUNK);
         let from = self.given.len();
         while !self.done && self.given.len() < from + chunk {
-            if self.given.len() >= 2 * self.max_turns + 8
-                || self.session.observation().result.is_some()
+            if self.given.len() >= 2 * self.max_turns + 8 || self.alone.observation.result.is_some()
             {
                 self.done = true;
                 break;
             }
             let Some(turn) = choose_turn(
-                &self.session,
+                &self.alone.observation.position,
+                &self.alone.legal,
                 &mut self.opening,
                 &mut self.rng,
                 self.style,
@@ -677,20 +671,70 @@ impl LookAhead {
             if let Some(t) = self.tracker.as_mut() {
                 let _ = t.turn_situation(&turn);
             }
-            let verdict = self.session.play(&turn);
+            let verdict = self.alone.play(&turn);
             self.given.push(turn.clone());
             match verdict {
-                Ok(Verdict::Refused(_)) => {}
-                Ok(_) => {
+                Some(false) => {}
+                Some(true) => {
                     self.played += 1;
                     if let Some(t) = self.tracker.as_mut() {
                         t.played(&turn);
                     }
                 }
-                Err(_) => self.done = true,
+                None => self.done = true,
             }
         }
         self.given[from..].to_vec()
+    }
+}
+
+/// graphgo's one game of a [`LookAhead`], with what it shows and the turns it allows (sorted)
+/// after each turn, as [`compare::Session`] keeps them for two games (before: a session of
+/// graphgo against itself, each turn played, observed and listed twice).
+struct Alone {
+    game: Box<dyn Playable>,
+    observation: crate::game::Observation,
+    legal: Vec<Turn>,
+}
+
+impl Alone {
+    /// `None` where graphgo does not start the setup (or panics).
+    fn start(reference: &dyn RuleSet, setup: &Setup) -> Option<Alone> {
+        let game = compare::guarded(|| reference.start(setup)).ok()?.ok()?;
+        let mut alone = Alone {
+            game,
+            observation: crate::game::Observation {
+                position: Vec::new(),
+                to_move: None,
+                prisoners: None,
+                scores: None,
+                result: None,
+            },
+            legal: Vec::new(),
+        };
+        alone.look().then_some(alone)
+    }
+
+    /// Reads what the game shows and allows; `false` on a panic.
+    fn look(&mut self) -> bool {
+        let game = &self.game;
+        let Ok((observation, mut legal)) =
+            compare::guarded(|| (game.observe(), game.legal_turns()))
+        else {
+            return false;
+        };
+        legal.sort();
+        self.observation = observation;
+        self.legal = legal;
+        true
+    }
+
+    /// Plays `turn`: `Some(true)` played, `Some(false)` refused, `None` on a panic (the game
+    /// ahead stops there).
+    fn play(&mut self, turn: &Turn) -> Option<bool> {
+        let game = &mut self.game;
+        let played = compare::guarded(|| game.play(turn).is_ok()).ok()?;
+        self.look().then_some(played)
     }
 }
 

@@ -236,8 +236,8 @@ pub fn quiet_panics_in_sides() {
     }));
 }
 
-/// Runs `f`, turning a panic into its message.
-fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+/// Runs `f`, turning a panic into its message (quietly: [`quiet_panics_in_sides`]).
+pub(crate) fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     let outer = IN_SIDE.with(|flag| flag.replace(true));
     let result = catch_unwind(AssertUnwindSafe(f));
     IN_SIDE.with(|flag| flag.set(outer));
