@@ -29,6 +29,9 @@
 //   selectBoard(name), points(),      the library's board `name`; its points' names (strings),
 //   neighbours(point)                 and a point's neighbours, as the library lists them
 //   speed(side)                       [plays, seconds] of the library's own loop (default: ownSpeed)
+//   allStones()                       [black points, white points] read in one pass over the
+//                                     library's board (a turn's answer lists both colours;
+//                                     stones(colour) twice otherwise)
 //
 // A front with neither isLegal nor allLegal is checked through its answers to play only.
 
@@ -143,7 +146,7 @@ function serve(front) {
   let naming = new Naming(19, 19);
   // A hook that takes no argument: a method of the same name that needs arguments is the
   // adapter's own helper, not the hook.
-  const NO_ARGUMENT = ["toMove", "result", "legalMoves", "finalScore", "points"];
+  const NO_ARGUMENT = ["toMove", "result", "legalMoves", "finalScore", "points", "allStones"];
   const has = (m) => typeof front[m] === "function" && (!NO_ARGUMENT.includes(m) || front[m].length === 0);
   const commands = [
     "protocol_version", "name", "version", "list_commands", "known_command", "quit",
@@ -361,8 +364,9 @@ function serve(front) {
   // points asked (["all"]: every point), the player to move, the result.
   function stateLines(next, asked) {
     const lines = [];
-    lines.push(`black ${naming.list(front.stones("black"))}`.trimEnd());
-    lines.push(`white ${naming.list(front.stones("white"))}`.trimEnd());
+    const [black, white] = has("allStones") ? front.allStones() : [front.stones("black"), front.stones("white")];
+    lines.push(`black ${naming.list(black)}`.trimEnd());
+    lines.push(`white ${naming.list(white)}`.trimEnd());
     let legal;
     if (asked.length === 1 && asked[0] === "all") legal = legalAll(next);
     else legal = asked.map((w) => naming.point(w)).filter((p) => p !== null && isLegal(next, p));

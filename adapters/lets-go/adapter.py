@@ -68,6 +68,15 @@ class Library:
         return [(c, s - 1 - r) for r, line in enumerate(self.grid()) for c, v in enumerate(line)
                 if v is not None and v & 1 == code]
 
+    def all_stones(self):
+        """Both colours from one read of the grid (see `stones`)."""
+        out, s = ([], []), self.side
+        for r, line in enumerate(self.grid()):
+            for c, v in enumerate(line):
+                if v is not None:
+                    out[v & 1].append((c, s - 1 - r))
+        return out
+
     def to_move(self):
         _, stone, _, _ = self.game.game_state
         return "b" if stone == BLACK_STONE else "w"

@@ -66,6 +66,16 @@ serve({
       for (let x = 0; x < size; x++) if (engine.board[y][x] === CODE[colour]) out.push({ x, y });
     return out;
   },
+  allStones() {
+    const out = [[], []];
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++) {
+        const v = engine.board[y][x];
+        if (v === CODE.black) out[0].push({ x, y });
+        else if (v === CODE.white) out[1].push({ x, y });
+      }
+    return out;
+  },
   toMove() {
     return engine.colorToMove();
   },

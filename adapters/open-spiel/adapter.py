@@ -77,6 +77,15 @@ class Library:
         plane = tensor[PLAYER[colour] * n:(PLAYER[colour] + 1) * n]
         return [self.points[a] for a in range(n) if plane[a] == 1.0]
 
+    def all_stones(self):
+        """Both colours from one observation tensor (see `stones`)."""
+        tensor = self.state.observation_tensor(0)
+        n = self.size * self.size
+        black = tensor[PLAYER["b"] * n:(PLAYER["b"] + 1) * n]
+        white = tensor[PLAYER["w"] * n:(PLAYER["w"] + 1) * n]
+        return ([self.points[a] for a in range(n) if black[a] == 1.0],
+                [self.points[a] for a in range(n) if white[a] == 1.0])
+
     def legal(self, colour):
         if self.state.is_terminal() or self.state.current_player() != PLAYER[colour]:
             return []

@@ -44,6 +44,16 @@ serve({
       for (let x = 0; x < size; x++) if (board.get([x, y]) === SIGN[colour]) out.push({ x, y });
     return out;
   },
+  allStones() {
+    const out = [[], []];
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++) {
+        const v = board.get([x, y]);
+        if (v === SIGN.black) out[0].push({ x, y });
+        else if (v === SIGN.white) out[1].push({ x, y });
+      }
+    return out;
+  },
   isLegal(colour, p) {
     try {
       board.makeMove(SIGN[colour], [p.x, p.y], OPTIONS); // returns a new board; no mutation

@@ -59,6 +59,14 @@ class Library:
     def stones(self, colour):
         return [(c, r) for (k, (r, c)) in self.board.list_occupied_points() if k == colour]
 
+    def all_stones(self):
+        """Both colours from one `Board.list_occupied_points` (the shared code's turn
+        answers list both)."""
+        out = {"b": [], "w": []}
+        for k, (r, c) in self.board.list_occupied_points():
+            out[k].append((c, r))
+        return out["b"], out["w"]
+
     def is_legal(self, colour, point):
         column, row = point
         try:

@@ -58,6 +58,16 @@ serve({
       for (let x = 0; x < size; x++) if (game.intersectionAt(y, x).value === colour) out.push({ x, y });
     return out;
   },
+  allStones() {
+    const out = [[], []];
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++) {
+        const v = game.intersectionAt(y, x).value;
+        if (v === "black") out[0].push({ x, y });
+        else if (v === "white") out[1].push({ x, y });
+      }
+    return out;
+  },
   isLegal(colour, p) {
     return !game.isIllegalAt(p.y, p.x);
   },

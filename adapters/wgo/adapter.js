@@ -41,6 +41,16 @@ serve({
       for (let x = 0; x < size; x++) if (game.getStone(x, y) === COLOUR[colour]) out.push({ x, y });
     return out;
   },
+  allStones() {
+    const out = [[], []];
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++) {
+        const c = game.getStone(x, y);
+        if (c === COLOUR.black) out[0].push({ x, y });
+        else if (c === COLOUR.white) out[1].push({ x, y });
+      }
+    return out;
+  },
   isLegal(colour, p) {
     return game.isValid(p.x, p.y);
   },
