@@ -230,7 +230,8 @@ impl GtpGame {
         next: Player,
         points: &Option<Vec<Vertex>>,
     ) -> String {
-        let position = game.observe().position;
+        let observed = game.observe();
+        let position = &observed.position;
         let mut out = String::new();
         for (key, colour) in [("black", Colour::Black), ("white", Colour::White)] {
             out.push_str(" : ");
@@ -241,7 +242,7 @@ impl GtpGame {
             }
         }
         out.push_str(" : legal");
-        let allowed: Vec<Vertex> = if game.observe().to_move == Some(next) {
+        let allowed: Vec<Vertex> = if observed.to_move == Some(next) {
             game.legal_turns()
                 .into_iter()
                 .filter_map(|t| match t {

@@ -134,29 +134,26 @@ impl GtpGame {
         if self.legality != Legality::Sampled {
             return None;
         }
-        let allowed: Vec<Vertex> = game
-            .legal_turns()
-            .into_iter()
-            .filter_map(|t| match t {
-                Turn::Move { at, player: p } if p == player => Some(at),
-                _ => None,
-            })
-            .collect();
-        let position = game.observe().position;
-        let mut asked: Vec<Vertex> = (0..self.board.len())
-            .filter(|&v| position[v] == Colour::Empty && !allowed.contains(&v))
-            .collect();
-        let others: Vec<Vertex> = (0..self.board.len())
-            .filter(|v| !asked.contains(v))
-            .collect();
-        for _ in 0..self.checks.sample.min(others.len()) {
-            let v = others[rng.random_range(0..others.len())];
-            if !asked.contains(&v) {
-                asked.push(v);
+        // Membership by a flag a point, not by searching lists (a turn's points to ask were
+        // quadratic in the board's points).
+        let mut allowed = vec![false; self.board.len()];
+        for t in game.legal_turns() {
+            if let Turn::Move { at, player: p } = t {
+                if p == player {
+                    allowed[at] = true;
+                }
             }
         }
-        asked.sort_unstable();
-        Some(asked)
+        let position = game.observe().position;
+        let mut is_asked: Vec<bool> = (0..self.board.len())
+            .map(|v| position[v] == Colour::Empty && !allowed[v])
+            .collect();
+        let others: Vec<Vertex> = (0..self.board.len()).filter(|&v| !is_asked[v]).collect();
+        for _ in 0..self.checks.sample.min(others.len()) {
+            let v = others[rng.random_range(0..others.len())];
+            is_asked[v] = true;
+        }
+        Some((0..self.board.len()).filter(|&v| is_asked[v]).collect())
     }
 
     /// Reads the current position (a command a colour, or `showboard`).
