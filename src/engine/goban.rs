@@ -543,11 +543,20 @@ impl Goban {
     /// replacement).
     #[inline]
     pub fn swap_empties(&mut self, i: usize, j: usize) {
-        self.empties.swap(i, j);
-        let (a, b) = (self.empties[i], self.empties[j]);
-        // SAFETY: listed vertices are below n (see "Unchecked reads" in the module comment).
-        unsafe { at_mut(&mut self.node, a as usize) }.empty_at = i as u32;
-        unsafe { at_mut(&mut self.node, b as usize) }.empty_at = j as u32;
+        // One test for the four reads and writes of the list below.
+        assert!(
+            i.max(j) < self.empties.len(),
+            "entries {i} and {j} are listed"
+        );
+        // SAFETY: `i` and `j` are below the list's length, checked above; listed vertices
+        // are below n (see "Unchecked reads" in the module comment).
+        unsafe {
+            let (a, b) = (*at(&self.empties, i), *at(&self.empties, j));
+            *at_mut(&mut self.empties, i) = b;
+            *at_mut(&mut self.empties, j) = a;
+            at_mut(&mut self.node, b as usize).empty_at = i as u32;
+            at_mut(&mut self.node, a as usize).empty_at = j as u32;
+        }
     }
 
     /// Prefetch stage 1 of a speculative playout pipeline: the entry `i` of the list of
@@ -680,16 +689,21 @@ impl Goban {
     /// # Safety
     /// `v < n`.
     #[inline]
-    unsafe fn remove_empty(&mut self, v: u32) {
+    unsafe fn remove_empty(empties: &mut Vec<u32>, node: &mut [Node], v: u32) {
         // SAFETY: `v < n` (the caller's contract); `last` is listed, so a vertex (see
         // "Unchecked reads" in the module comment). The index `i` is read from the board,
         // but a `v` that is not empty holds u32::MAX there: it is checked.
-        let i = unsafe { at(&self.node, v as usize) }.empty_at as usize;
-        let last = *self.empties.last().expect("v is empty");
-        self.empties[i] = last;
-        unsafe { at_mut(&mut self.node, last as usize) }.empty_at = i as u32;
-        self.empties.pop();
-        unsafe { at_mut(&mut self.node, v as usize) }.empty_at = u32::MAX;
+        let i = unsafe { at(node, v as usize) }.empty_at as usize;
+        let len = empties.len();
+        assert!(i < len, "{v} is empty");
+        // SAFETY: `i < len`, checked just above, so the list is not empty.
+        unsafe {
+            let last = *at(empties, len - 1);
+            *at_mut(empties, i) = last;
+            at_mut(node, last as usize).empty_at = i as u32;
+        }
+        empties.truncate(len - 1);
+        unsafe { at_mut(node, v as usize) }.empty_at = u32::MAX;
     }
 
     #[inline]
@@ -819,8 +833,8 @@ impl Goban {
         match (quiet, self.linked) {
             (true, false) => self.analyse_quiet::<false>(v, me, scratch),
             (true, true) => self.analyse_quiet::<true>(v, me, scratch),
-            (false, false) => self.analyse_four::<false>(v, me, scratch),
-            (false, true) => self.analyse_four::<true>(v, me, scratch),
+            (false, false) => self.analyse_four_sized::<false>(v, me, scratch),
+            (false, true) => self.analyse_four_sized::<true>(v, me, scratch),
         }
     }
 
@@ -855,7 +869,27 @@ impl Goban {
         if self.quick & (counts[EMPTY as usize] > 0) & (counts[3 - me as usize] == 0) {
             self.analyse_quiet::<L>(v, me, scratch)
         } else {
-            self.analyse_four::<L>(v, me, scratch)
+            self.analyse_four_sized::<L>(v, me, scratch)
+        }
+    }
+
+    /// [`Goban::analyse_four`], told whether a chain may be too large for the
+    /// sum-of-squares test. On the fixed table a chain has at most four pseudo-liberties a
+    /// stone, so a board of fewer than 2^18 vertices (a table of fewer than
+    /// [`EXACT_SQUARES`] slots) has none with [`EXACT_SQUARES`] or more, and the sink
+    /// holds `EXACT_SQUARES / 2` at every analysis: the test of each slot is left out
+    /// there (every grid up to 511 x 511). One branch, the same way every time on a board.
+    #[inline(always)]
+    fn analyse_four_sized<const L: bool>(
+        &self,
+        v: u32,
+        me: u8,
+        scratch: &mut Scratch,
+    ) -> MoveEffect {
+        if self.table.len() < EXACT_SQUARES as usize {
+            self.analyse_four::<L, false>(v, me, scratch)
+        } else {
+            self.analyse_four::<L, true>(v, me, scratch)
         }
     }
 
@@ -876,7 +910,7 @@ impl Goban {
             "a move by a player at a vertex of a fixed table"
         );
         debug_assert!(!effect.slow && self.linked == L);
-        self.play_fast::<Fixed4, L>(v, me, effect, &scratch.around, journal)
+        self.play_fast::<Fixed4, L, true>(v, me, effect, &scratch.around, journal)
     }
 
     /// [`Goban::analyse`] on the fixed table (no group without liberties anywhere), with no
@@ -887,9 +921,16 @@ impl Goban {
     /// padding have the sink chain, whose records mean nothing: their flags are masked out,
     /// never branched on. The loop lists a chain met in two slots twice; the sizes and
     /// hashes are summed only for the moves that remove something (a capture or a
-    /// self-capture, about one analysis in three), over lists without repeats.
+    /// self-capture, about one analysis in three), over lists without repeats. `WIDE`:
+    /// whether a chain may have too many pseudo-liberties for the sum-of-squares test (see
+    /// [`Goban::analyse_four_sized`]); when not, the test is not made.
     #[inline(always)]
-    fn analyse_four<const L: bool>(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
+    fn analyse_four<const L: bool, const WIDE: bool>(
+        &self,
+        v: u32,
+        me: u8,
+        scratch: &mut Scratch,
+    ) -> MoveEffect {
         let vi = v as usize;
         let opp = 3 - me;
         let Goban {
@@ -898,6 +939,9 @@ impl Goban {
             node,
             ..
         } = self;
+        // As slices: their addresses and lengths stay in registers, where a `Vec` may be
+        // read again after every store the loop makes through it.
+        let (table, colour, node): (&[u32], &[u8], &[Node]) = (table, colour, node);
         // SAFETY: `vi < n`, checked by `analyse`.
         let liberty = unsafe { at(node, vi) }.counts[EMPTY as usize] > 0;
         // SAFETY: `vi < n`, checked by `analyse`; the table has 4 (n + 1) slots.
@@ -923,8 +967,13 @@ impl Goban {
             // `v` is the only liberty: the sum-of-squares test, exact below EXACT_SQUARES
             // (see the module comment). A real chain beyond it sends the move to the
             // general analysis, which walks it (never in practice); the sink stays below
-            // it, since `play_fast` resets it to [`SINK`].
-            inexact |= ch.plibs >= EXACT_SQUARES;
+            // it, since `play_fast` resets it to [`SINK`]. Without `WIDE` no chain reaches
+            // it (see `analyse_four_sized`).
+            if WIDE {
+                inexact |= ch.plibs >= EXACT_SQUARES;
+            } else {
+                debug_assert!(ch.plibs < EXACT_SQUARES, "a board of {} slots", table.len());
+            }
             let n = u64::from(ch.plibs);
             let l = u64::from(v);
             let nl = n.wrapping_mul(l);
@@ -937,7 +986,7 @@ impl Goban {
             around.nowns += usize::from(is_me);
             own_all_atari &= !is_me | atari;
         }
-        if inexact {
+        if WIDE && inexact {
             return self.analyse_walking(v, me, scratch);
         }
         let suicide = !liberty & (around.ncaps == 0) & own_all_atari;
@@ -986,6 +1035,7 @@ impl Goban {
             node,
             ..
         } = self;
+        let (table, colour, node): (&[u32], &[u8], &[Node]) = (table, colour, node);
         // SAFETY: `vi < n`, checked by `analyse`; the table has 4 (n + 1) slots.
         let slots = unsafe { four(table, vi) };
         let around = &mut scratch.around;
@@ -1247,10 +1297,16 @@ impl Goban {
         }
         let around = &scratch.around;
         match (self.table.is_empty(), self.linked) {
-            (true, false) => self.play_fast::<Compressed, false>(v, me, effect, around, journal),
-            (true, true) => self.play_fast::<Compressed, true>(v, me, effect, around, journal),
-            (false, false) => self.play_fast::<Fixed4, false>(v, me, effect, around, journal),
-            (false, true) => self.play_fast::<Fixed4, true>(v, me, effect, around, journal),
+            (true, false) => {
+                self.play_fast::<Compressed, false, false>(v, me, effect, around, journal)
+            }
+            (true, true) => {
+                self.play_fast::<Compressed, true, false>(v, me, effect, around, journal)
+            }
+            (false, false) => {
+                self.play_fast::<Fixed4, false, false>(v, me, effect, around, journal)
+            }
+            (false, true) => self.play_fast::<Fixed4, true, false>(v, me, effect, around, journal),
         }
     }
 
@@ -1287,7 +1343,7 @@ impl Goban {
     /// mover's), remove the opponent's chains left without liberties, then the mover's own.
     /// The analysis already knows whether anything goes: most moves skip both removals.
     #[inline(always)]
-    fn play_fast<R: Rows, const L: bool>(
+    fn play_fast<R: Rows, const L: bool, const LISTED: bool>(
         &mut self,
         v: u32,
         me: u8,
@@ -1297,17 +1353,6 @@ impl Goban {
     ) -> [u32; 2] {
         let opp = 3 - me;
         let vi = v as usize;
-        // SAFETY: `vi < n`, checked by `commit`.
-        let around = unsafe { at(&self.node, vi) }.counts;
-        *unsafe { at_mut(&mut self.colour, vi) } = me;
-        // SAFETY: `v < n` and `me` a player, checked by `commit`.
-        unsafe { self.remove_empty(v) };
-        let key = unsafe { self.key_unchecked(v, me) };
-        self.hash ^= key;
-        journal.push(v << 2);
-        // One pass without tests of the neighbours' colours: an empty neighbour is a
-        // liberty of the new stone (counted by multiplying by 0 or 1), and every neighbour's
-        // chain loses the liberty v (empty neighbours and the sentinel have the sink chain).
         let (start, end) = R::span(self, vi);
         // The fields borrowed apart: the compiler then keeps each array's address in a
         // register instead of reloading it after every store.
@@ -1316,8 +1361,26 @@ impl Goban {
             table,
             colour,
             node,
+            zobrist,
+            hash,
+            empties,
             ..
         } = self;
+        // As slices: their addresses and lengths stay in registers, where a `Vec` may be
+        // read again after every store the code makes through it.
+        let (colour, node): (&mut [u8], &mut [Node]) = (colour, node);
+        // SAFETY: `vi < n`, checked by `commit`.
+        let around = unsafe { at(node, vi) }.counts;
+        *unsafe { at_mut(colour, vi) } = me;
+        // SAFETY: `v < n`, checked by `commit`.
+        unsafe { Goban::remove_empty(empties, node, v) };
+        // SAFETY: `v < n` and `me` a player, checked by `commit` (`zobrist` holds 2n keys).
+        let key = *unsafe { at(zobrist, 2 * vi + (me as usize - 1)) };
+        *hash ^= key;
+        journal.push(v << 2);
+        // One pass without tests of the neighbours' colours: an empty neighbour is a
+        // liberty of the new stone (counted by multiplying by 0 or 1), and every neighbour's
+        // chain loses the liberty v (empty neighbours and the sentinel have the sink chain).
         let around_v = if R::FIXED {
             // SAFETY: `vi < n`, checked by `commit`; the table has 4 (n + 1) slots.
             unsafe { four(table, vi) }
@@ -1348,7 +1411,10 @@ impl Goban {
             c.lsum = c.lsum.wrapping_sub(l);
             c.lsq = c.lsq.wrapping_sub(l * l);
         }
-        if chains.used && chains.at == v {
+        // `LISTED`: the caller knows it (the fixed path analyses every move it commits).
+        let listed = LISTED || (chains.used && chains.at == v);
+        debug_assert!(!LISTED || (chains.used && chains.at == v));
+        if listed {
             // The analysis listed the mover's chains next to v: v joins the first (or
             // starts its own chain when there is none) without a branch, and only the
             // rarer moves that join two or more chains merge.
@@ -1394,7 +1460,7 @@ impl Goban {
                 hash: key,
             };
         }
-        if !(chains.used && chains.at == v) && around[me as usize] > 0 {
+        if !listed && around[me as usize] > 0 {
             for &w in around_v {
                 if colour[w as usize] == me {
                     // SAFETY: neighbours and `vi` are below n + 1.
@@ -1430,8 +1496,19 @@ impl Goban {
                 removed[me as usize - 1] += self.remove_chain::<R, L>(h, journal);
             }
         }
-        let n = self.len();
-        self.node[n].chain = SINK;
+        // The sink's count and sums are the only fields of its record a move changes.
+        if let Some(sink) = self.node.last_mut() {
+            sink.chain.plibs = SINK.plibs;
+            sink.chain.lsum = SINK.lsum;
+            sink.chain.lsq = SINK.lsq;
+        }
+        debug_assert_eq!(
+            (
+                self.node[self.len()].chain.size,
+                self.node[self.len()].chain.hash
+            ),
+            (SINK.size, SINK.hash)
+        );
         removed
     }
 
@@ -1495,6 +1572,9 @@ impl Goban {
             empties,
             ..
         } = self;
+        // As slices: their addresses and lengths stay in registers, where a `Vec` may be
+        // read again after every store the loop makes through it.
+        let (colour, node, zobrist): (&mut [u8], &mut [Node], &[u64]) = (colour, node, zobrist);
         let flat = R::pick(adj, table);
         let mut s = h;
         loop {
@@ -1772,6 +1852,22 @@ mod tests {
         assert_eq!(g.hash(), 0, "the empty board hashes to zero");
     }
 
+    /// A playable colouring of `board`: up to 2n random moves from the empty board, each
+    /// through the full analysis (the quiet-move shortcut off); chains linked or not.
+    fn random_position(board: &Board, linked: bool, rng: &mut Xoshiro256PlusPlus) -> Goban {
+        let n = board.len();
+        let mut g = goban_of(board, &vec![EMPTY; n]);
+        g.set_linked(linked);
+        g.set_quick(false);
+        for _ in 0..rng.random_range(0..2 * n) {
+            let v = rng.random_range(0..n) as u32;
+            if g.colour(v) == EMPTY {
+                play(&mut g, v, rng.random_range(1..=2));
+            }
+        }
+        g
+    }
+
     #[test]
     fn the_quick_analysis_is_the_full_one() {
         // Random colourings of grids, tori and a complete graph (compressed rows), linked
@@ -1788,16 +1884,7 @@ mod tests {
                 _ => Board::complete(7).unwrap(),
             };
             let n = board.len();
-            let mut g = goban_of(&board, &vec![EMPTY; n]);
-            g.set_linked(round % 2 == 1);
-            // A playable colouring: random moves, each through the full analysis.
-            g.set_quick(false);
-            for _ in 0..rng.random_range(0..2 * n) {
-                let v = rng.random_range(0..n) as u32;
-                if g.colour(v) == EMPTY {
-                    play(&mut g, v, rng.random_range(1..=2));
-                }
-            }
+            let g = random_position(&board, round % 2 == 1, &mut rng);
             for v in 0..n as u32 {
                 if g.colour(v) != EMPTY {
                     continue;
@@ -1825,6 +1912,60 @@ mod tests {
         assert!(
             quiet > 400 && full > 400,
             "{quiet} quiet and {full} full analyses"
+        );
+    }
+
+    #[test]
+    fn the_exactness_test_is_left_out_only_where_no_chain_needs_it() {
+        // Random positions on grids and tori, linked and not, reached by random moves: at
+        // every empty point, for both players, the analysis without the test of each
+        // slot's pseudo-liberty count (`WIDE` false, which boards of fewer than 2^18
+        // vertices take) gives the effect and lists the chains the analysis with it gives,
+        // and no chain comes near the bound. Captures and self-captures are among them.
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(23);
+        let (mut removing, mut all) = (0, 0);
+        for round in 0..60 {
+            let board = match round % 2 {
+                0 => Board::grid(7, 6).unwrap(),
+                _ => Board::torus(5, 6).unwrap(),
+            };
+            let n = board.len();
+            let g = random_position(&board, round % 4 >= 2, &mut rng);
+            assert!(g.table.len() < EXACT_SQUARES as usize, "a small board");
+            for v in 0..n as u32 {
+                if g.colour(v) != EMPTY {
+                    continue;
+                }
+                for me in [BLACK, WHITE] {
+                    let (mut narrow, mut wide) = (Scratch::default(), Scratch::default());
+                    let (a, b) = if g.linked {
+                        (
+                            g.analyse_four::<true, false>(v, me, &mut narrow),
+                            g.analyse_four::<true, true>(v, me, &mut wide),
+                        )
+                    } else {
+                        (
+                            g.analyse_four::<false, false>(v, me, &mut narrow),
+                            g.analyse_four::<false, true>(v, me, &mut wide),
+                        )
+                    };
+                    assert_eq!(a, b, "round {round}, vertex {v}, colour {me}");
+                    let (x, y) = (narrow.around, wide.around);
+                    assert!(x.used && y.used && x.at == v && y.at == v);
+                    assert_eq!(x.caps[..x.ncaps], y.caps[..y.ncaps]);
+                    assert_eq!(x.owns[..x.nowns], y.owns[..y.nowns]);
+                    all += 1;
+                    removing += usize::from(a.own_removed + a.opp_removed > 0);
+                }
+            }
+            for h in (0..n as u32).filter(|&h| g.colour(h) != EMPTY && g.chain_of(h) == h) {
+                let c = &g.node[h as usize].chain;
+                assert!(c.plibs <= 4 * c.size, "chain {h}: {c:?}");
+            }
+        }
+        assert!(
+            removing > 100 && all > 1000,
+            "{removing} of {all} remove stones"
         );
     }
 
@@ -1906,6 +2047,8 @@ mod tests {
             .collect();
         let g = Goban::from_rows(off, adj, &colouring, u64::MAX);
         assert!(!g.table.is_empty(), "the fixed table");
+        // So the analysis makes the test of each slot (`Goban::analyse_four_sized`).
+        assert!(g.table.len() >= EXACT_SQUARES as usize);
         let black = g.chain_of(0);
         assert!(g.node[black as usize].chain.plibs >= EXACT_SQUARES);
         // White between two teeth: the comb has many liberties and is not captured.
@@ -1958,7 +2101,10 @@ mod tests {
     fn past_the_exact_squares_the_walk_decides_not_the_sums() {
         // A black stone in the corner of a 3x3 grid (liberties 1 and 3), its chain record
         // forged to look like 2^20 pseudo-liberties all at 1: the sums alone would call a
-        // White move at 1 a capture. Past the limit the analysis walks the chain instead.
+        // White move at 1 a capture. Past the limit the analysis of a board that may hold
+        // such a chain (`WIDE`, boards of 2^18 vertices or more: see
+        // `a_chain_past_the_exact_squares_is_walked`) walks the chain instead. (A board this
+        // small never holds one, and its analysis does not test for it.)
         let board = Board::grid(3, 3).expect("3x3");
         let mut colouring = vec![EMPTY; 9];
         colouring[0] = BLACK;
@@ -1972,7 +2118,7 @@ mod tests {
             g.only_liberty_is(h as u32, 3),
             g.only_liberty_by_walk(h as u32, 3)
         );
-        let effect = g.analyse(1, WHITE, &mut Scratch::default());
+        let effect = g.analyse_four::<false, true>(1, WHITE, &mut Scratch::default());
         assert_eq!((effect.opp_removed, effect.own_removed), (0, 0));
     }
 

@@ -29,6 +29,8 @@ use crate::game::{Options, Repetition, SelfCapture, Version};
 #[derive(Clone, Debug)]
 pub struct Diagonals {
     slots: Vec<u32>,
+    /// The sentinel: the number of points.
+    n: u32,
 }
 
 impl Diagonals {
@@ -49,7 +51,7 @@ impl Diagonals {
                 slots.resize(start + 4, n);
             }
         }
-        Diagonals { slots }
+        Diagonals { slots, n }
     }
 
     /// The four slots of `v`.
@@ -59,10 +61,11 @@ impl Diagonals {
         self.slots[i..i + 4].try_into().expect("four slots")
     }
 
-    /// True when `v` has fewer than four diagonals (its last slot is padding).
+    /// True when the slots of a point (see [`Diagonals::of`]) are fewer than four
+    /// diagonals: the last is padding.
     #[inline]
-    fn on_edge(&self, v: u32) -> bool {
-        self.slots[4 * v as usize + 3] as usize == self.slots.len() / 4
+    fn on_edge(&self, slots: &[u32; 4]) -> bool {
+        slots[3] == self.n
     }
 }
 
@@ -196,12 +199,12 @@ impl Playouts {
             Some(d) => {
                 // Enemy diagonals plus one for the edge: at most one (the padding slots hold
                 // the sentinel, whose colour is no player's).
-                let enemies: u32 = d
-                    .of(v)
+                let slots = d.of(v);
+                let enemies: u32 = slots
                     .iter()
                     .map(|&w| u32::from(goban.colour(w) == opp))
                     .sum();
-                enemies + u32::from(d.on_edge(v)) <= 1
+                enemies + u32::from(d.on_edge(slots)) <= 1
             }
         }
     }
@@ -568,8 +571,9 @@ mod tests {
         assert_eq!(sorted(11), [6, 12, 12, 12], "corner (3, 2)");
         assert_eq!(sorted(1), [4, 6, 12, 12], "edge (1, 0)");
         assert_eq!(sorted(4), [1, 9, 12, 12], "edge (0, 1)");
-        assert!(!d.on_edge(5) && !d.on_edge(6));
-        assert!(d.on_edge(0) && d.on_edge(1) && d.on_edge(4) && d.on_edge(11));
+        let edge = |v| d.on_edge(d.of(v));
+        assert!(!edge(5) && !edge(6));
+        assert!(edge(0) && edge(1) && edge(4) && edge(11));
     }
 
     #[test]
