@@ -111,6 +111,15 @@ class Naming:
         return (point[1], point[0])
 
 
+def by_colour(stones):
+    """(colour, point) pairs, colour "b" or "w", as (black points, white points): an
+    `all_stones` from a library's one list of both colours."""
+    out = {"b": [], "w": []}
+    for colour, point in stones:
+        out[colour].append(point)
+    return out["b"], out["w"]
+
+
 def point_of(word, size):
     """(column, row) from 0 at the bottom left, or None for a pass (a square board)."""
     return Naming(size, size).point(word)

@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from gomill import boards  # noqa: E402
 
-from gtp_subset import Refused, serve, trial_copy  # noqa: E402
+from gtp_subset import Refused, by_colour, serve, trial_copy  # noqa: E402
 
 
 class Library:
@@ -70,12 +70,8 @@ class Library:
         return [(c, r) for (k, (r, c)) in self.board.list_occupied_points() if k == colour]
 
     def all_stones(self):
-        """Both colours from one `Board.list_occupied_points` (the shared code's turn
-        answers list both)."""
-        out = {"b": [], "w": []}
-        for k, (r, c) in self.board.list_occupied_points():
-            out[k].append((c, r))
-        return out["b"], out["w"]
+        """Both colours from one `Board.list_occupied_points` (a turn's answer lists both)."""
+        return by_colour((k, (c, r)) for k, (r, c) in self.board.list_occupied_points())
 
     def final_score(self):
         return self.board.area_score() - self.komi_value
