@@ -4,6 +4,17 @@
 // ko ("Use followupKo if you want to do ko-related things"), the point godash.followupKo names
 // after a move is refused to the opponent's next move. Stones are read from board.moves.
 // See rules.yaml and spec/engines/godash.md.
+//
+// Speed (issue 29): each godash call rebuilds groups with Immutable.js sets (about 1 to 3 ms
+// for addMove here), so the adapter makes no call whose answer godash's own code fixes:
+// - followupKo is asked only after a move that took exactly one stone: its code returns null
+//   when the move took none or more than one (src/board.js:321, `if (capturedStones.size ===
+//   0 || capturedStones.size > 1) return null;`), and the stones a move took are counted from
+//   the boards (the stones before, plus the one played, less the stones after);
+// - is_legal asks addMove's own two refusals without building the board: isLegalMove, then
+//   the point holding a stone (src/board.js:629-636, addMove throws "Not a valid position" when
+//   isLegalMove is false and "There is already a stone there" when board.moves has the point;
+//   the rest of it only builds the new board), besides the ko point.
 "use strict";
 const godash = require("godash");
 const { version } = require("godash/package.json");
@@ -43,7 +54,8 @@ serve({
       return;
     }
     const { next, move } = play(colour, p);
-    const followup = godash.followupKo(board, move);
+    const took = board.moves.size + 1 - next.moves.size;
+    const followup = took === 1 ? godash.followupKo(board, move) : null;
     board = next;
     ko = followup ? { coordinate: followup, colour: godash.oppositeColor(COLOUR[colour]) } : null;
   },
@@ -55,11 +67,11 @@ serve({
     return out;
   },
   isLegal(colour, p) {
-    try {
-      play(colour, p); // persistent: the board is not changed
-      return true;
-    } catch (e) {
+    const at = godash.Coordinate(p.x, p.y);
+    if (ko && ko.colour === COLOUR[colour] && ko.coordinate.equals(at)) {
       return false;
     }
+    // addMove's refusals, in its order (isLegalMove answers true on a stone: verdict 1).
+    return godash.isLegalMove(board, godash.Move(at, COLOUR[colour])) && !board.moves.has(at);
   },
 });
