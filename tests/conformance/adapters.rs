@@ -260,3 +260,51 @@ fn goban_rs_adapter_plays_known_moves() {
     g.play(&retake).unwrap();
     assert_eq!(colour_at(&*g, "C2"), Colour::Empty, "C2 taken back");
 }
+
+/// KataGo's legality as its adapter reads it without the network (`legal_by_play` in
+/// adapters/katago/adapter.py: the tolerant GTP `play` of each empty point, read on `showboard`
+/// and undone; spec/engines/katago.md, "How legality is read") is the network's masked policy
+/// (`kata-raw-nn`, `BoardHistory::isLegal`) at every position of seeded random games under each
+/// of the seven rule sets of the report's KataGo rows, on 2x2 and 3x3 (where ko points,
+/// self-captures and superko bans come often): adapters/katago/check_legal.py compares the two
+/// lists at every position and fails on any difference, or when no position was read by play.
+/// Skipped when KataGo is not installed (`bash adapters/install.sh katago`).
+#[test]
+fn katago_legality_read_by_play_is_the_networks_mask_at_every_position() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    if !root.join("target/katago/squashfs-root/AppRun").is_file() {
+        skipped("katago: target/katago is missing (bash adapters/install.sh katago)");
+        return;
+    }
+    let python = std::env::var("GRAPHGO_PYTHON").unwrap_or_else(|_| "python3".into());
+    let out = std::process::Command::new(&python)
+        .arg(root.join("adapters/katago/check_legal.py"))
+        .args(["--positions", "30", "--sizes", "2,3", "--seed", "1"])
+        .current_dir(root)
+        .output()
+        .unwrap_or_else(|e| panic!("{python}: {e}"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "check_legal.py failed ({}):\n{stdout}\n{stderr}",
+        out.status
+    );
+    // 7 rule sets x 2 sizes x 30 positions (the player to move at each, the other player at
+    // every fourth), every list read by play, none different.
+    let summary = stdout
+        .lines()
+        .find(|l| l.starts_with("compared "))
+        .unwrap_or_else(|| panic!("no summary:\n{stdout}"));
+    let number = |i: usize| -> usize {
+        summary
+            .split_whitespace()
+            .nth(i)
+            .and_then(|w| w.parse().ok())
+            .unwrap_or(0)
+    };
+    let (lists, by_play) = (number(1), number(3));
+    assert!(lists >= 420, "{summary}");
+    assert_eq!(by_play, lists, "lists read by play: {summary}");
+    assert!(summary.contains("(0 differ from the network)"), "{summary}");
+}
