@@ -855,7 +855,9 @@ impl fmt::Display for Illegal {
 }
 
 /// Everything about a game that two implementations must agree on after every turn.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// The default is the observation before any: no points, nobody to move, nothing kept.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Observation {
     /// The colour of every point, indexed by vertex.
     pub position: Vec<Colour>,

@@ -703,13 +703,7 @@ impl Alone {
         let game = compare::guarded(|| reference.start(setup)).ok()?.ok()?;
         let mut alone = Alone {
             game,
-            observation: crate::game::Observation {
-                position: Vec::new(),
-                to_move: None,
-                prisoners: None,
-                scores: None,
-                result: None,
-            },
+            observation: crate::game::Observation::default(),
             legal: Vec::new(),
         };
         alone.look().then_some(alone)

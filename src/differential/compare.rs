@@ -289,13 +289,7 @@ impl Session {
             sides,
             games,
             turns: 0,
-            observation: Observation {
-                position: Vec::new(),
-                to_move: None,
-                prisoners: None,
-                scores: None,
-                result: None,
-            },
+            observation: Observation::default(),
             legal: Vec::new(),
         };
         session.compare_state()?;
