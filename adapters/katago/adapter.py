@@ -408,8 +408,9 @@ class Library:
         return margin if text.startswith("B+") else -margin
 
     def speed(self, side):
-        """KataGo's own rules-checked plays: each a legal list of KataGo's (one evaluation,
-        its only way to tell legality) and a play of its first point, for about 3 seconds."""
+        """KataGo's own rules-checked plays: each a legal list of KataGo's (`legal`: read by
+        play, or by the network where that read cannot decide) and a play of one of its
+        points, for about 3 seconds."""
         self.set_size(side)
         self.clear()
         plays, started, colour = 0, time.perf_counter(), "b"
