@@ -6,7 +6,7 @@
 // vertex (column, row) is [x, y] = [row, column]: the grid transposed, the same graph).
 // go-game has no pass (its README's TODO: "add final score calculation and game end"): a pass
 // is refused. is_legal is playerTurn on a copy of the game's state (go#field and go#moves, the
-// two fields its own toJSON/fromJSON carry, deep-copied; fromJSON itself needs at least one
+// two fields its own toJSON/fromJSON carry: see copyOf; fromJSON itself needs at least one
 // move). The player to move is go#currentPlayer.
 "use strict";
 const Go = require("go-game");
@@ -17,10 +17,16 @@ const CODE = { black: Go.BLACK, white: Go.WHITE };
 let size = 19;
 let game = new Go(size);
 
+// The trial game of is_legal: a game whose state is the game's own (go#field and go#moves,
+// the two fields its own toJSON/fromJSON carry) that playerTurn can change without touching the
+// game. go#field is a grid of numbers, so a copy of each row copies it whole; go#moves only
+// grows (updateHistory pushes a new move holding its own copy of the field; playerTurn never
+// changes a move already in it), so a new array of the same moves suffices. (A deep copy of
+// go#moves, a copy of the field a move, made each trial cost the length of the game.)
 function copyOf(g) {
   return Object.assign(Object.create(Go.prototype), {
-    field: JSON.parse(JSON.stringify(g.field)),
-    moves: JSON.parse(JSON.stringify(g.moves)),
+    field: g.field.map((row) => row.slice()),
+    moves: g.moves.slice(),
   });
 }
 
@@ -47,6 +53,16 @@ serve({
     const out = [];
     for (let y = 0; y < size; y++)
       for (let x = 0; x < size; x++) if (game.getType([y, x]) === CODE[colour]) out.push({ x, y });
+    return out;
+  },
+  allStones() {
+    const out = [[], []];
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++) {
+        const t = game.getType([y, x]);
+        if (t === Go.BLACK) out[0].push({ x, y });
+        else if (t === Go.WHITE) out[1].push({ x, y });
+      }
     return out;
   },
   toMove() {
