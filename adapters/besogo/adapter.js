@@ -61,6 +61,17 @@ serve({
       for (let x = 0; x < width; x++) if (current.getStone(x + 1, y + 1) === CODE[colour]) out.push({ x, y });
     return out;
   },
+  // Both colours in one pass of getStone (a turn's answer lists both).
+  allStones() {
+    const out = [[], []];
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const s = current.getStone(x + 1, y + 1);
+        if (s === CODE.black) out[0].push({ x, y });
+        else if (s === CODE.white) out[1].push({ x, y });
+      }
+    return out;
+  },
   toMove() {
     return current.nextMove() === -1 ? "black" : "white";
   },

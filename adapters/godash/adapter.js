@@ -66,6 +66,15 @@ serve({
     });
     return out;
   },
+  // Both colours in one pass over board.moves (a turn's answer lists both).
+  allStones() {
+    const out = [[], []];
+    board.moves.forEach((c, at) => {
+      if (c === godash.BLACK) out[0].push({ x: at.x, y: at.y });
+      else if (c === godash.WHITE) out[1].push({ x: at.x, y: at.y });
+    });
+    return out;
+  },
   isLegal(colour, p) {
     const at = godash.Coordinate(p.x, p.y);
     if (ko && ko.colour === COLOUR[colour] && ko.coordinate.equals(at)) {

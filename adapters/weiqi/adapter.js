@@ -40,6 +40,15 @@ serve({
     });
     return out;
   },
+  // Both colours in one pass over board.stones (a turn's answer lists both).
+  allStones() {
+    const out = [[], []];
+    game.get("board").get("stones").forEach((c, pos) => {
+      if (c === "black") out[0].push({ x: pos.get("j"), y: pos.get("i") });
+      else if (c === "white") out[1].push({ x: pos.get("j"), y: pos.get("i") });
+    });
+    return out;
+  },
   isLegal(colour, p) {
     try {
       move(game, colour, p); // persistent: the game is not changed
