@@ -60,6 +60,21 @@ class Naming {
     this.height = height;
     this.names = names || null;
     this.known = names ? new Set(names) : null;
+    // A grid's names by index y * width + x, made once a board (list and name read them).
+    this.grid = null;
+    if (!names) {
+      this.grid = [];
+      for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) this.grid.push(`${COLUMNS[x]}${height - y}`);
+    }
+  }
+
+  // The index of a grid point in this.grid, or -1 for anything else (a library's point off
+  // the board is named, and listed, as before: see name and list).
+  index(point) {
+    if (this.grid === null || point === null || typeof point !== "object") return -1;
+    const { x, y } = point;
+    if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= this.width || y >= this.height) return -1;
+    return y * this.width + x;
   }
 
   point(word) {
@@ -81,6 +96,8 @@ class Naming {
   name(point) {
     if (point === null) return "pass";
     if (this.known) return String(point);
+    const i = this.index(point);
+    if (i >= 0) return this.grid[i];
     return `${COLUMNS[point.x]}${this.height - point.y}`;
   }
 
@@ -96,7 +113,30 @@ class Naming {
     return [this.height - 1 - point.y, point.x];
   }
 
+  // The names of `points` in the order of key (rows from the bottom, each from the left), one
+  // name a point, as many times as the library lists it.
   list(points) {
+    if (this.grid !== null) {
+      // On a grid, key's order is that of (height - 1 - y) * width + x: sort those numbers.
+      const order = new Int32Array(points.length);
+      let i = 0;
+      for (; i < points.length; i++) {
+        const at = this.index(points[i]);
+        if (at < 0) break;
+        order[i] = (this.height - 1 - points[i].y) * this.width + points[i].x;
+      }
+      if (i === points.length) {
+        order.sort();
+        let text = "";
+        for (let j = 0; j < order.length; j++) {
+          const k = order[j];
+          const x = k % this.width;
+          const y = this.height - 1 - (k - x) / this.width;
+          text += j === 0 ? this.grid[y * this.width + x] : ` ${this.grid[y * this.width + x]}`;
+        }
+        return text;
+      }
+    }
     const keyed = points.map((p) => [this.key(p), this.name(p)]);
     keyed.sort((a, b) => (a[0][0] < b[0][0] ? -1 : a[0][0] > b[0][0] ? 1 : a[0][1] < b[0][1] ? -1 : a[0][1] > b[0][1] ? 1 : 0));
     return keyed.map((k) => k[1]).join(" ");
@@ -316,7 +356,8 @@ function serve(front) {
           }
           const answer = handlers["graphgo-turn"]([words[0], words[1]].concat(words.slice(3)));
           blocks.push(answer);
-          if (answer.split(/\s/)[0] !== expect || !asExpected(answer, tail)) break;
+          // The verdict: the answer's first word (up to its first white space).
+          if (/^\S*/.exec(answer)[0] !== expect || !asExpected(answer, tail)) break;
         } catch (e) {
           blocks.push(`error step ${i + 1}: ${String(e.message || e).replace(/\n/g, " ")}`);
           break;
