@@ -910,7 +910,54 @@ impl Goban {
             "a move by a player at a vertex of a fixed table"
         );
         debug_assert!(!effect.slow && self.linked == L);
-        self.play_fast::<Fixed4, L, true>(v, me, effect, &scratch.around, journal)
+        self.play_fast::<Fixed4, L, true, false>(v, me, effect, &scratch.around, journal)
+    }
+
+    /// Makes the move by `me` at `v` on a board in [`Goban::fixed_mode`] whose chains are
+    /// linked exactly when `L`, without analysing it first: the board and journal that
+    /// [`Goban::analyse_fixed`] then [`Goban::commit_fixed`] give (`the_unanalysed_move_is_the_analysed_one`).
+    /// For a move the caller knows it would make whatever the analysis said: one that
+    /// removes none of the mover's stones (it has an empty neighbour, see
+    /// [`Goban::has_empty_neighbour`]) and that no repetition rule refuses. The commit finds
+    /// what the analysis would have: the mover's chains next to `v` in slot order, and the
+    /// opponent's chains it leaves without a pseudo-liberty, which are exactly those
+    /// without a liberty (a chain's pseudo-liberties count zero exactly when it has no
+    /// liberty). Returns the stones removed, `[black, white]`. Clears the analysis in
+    /// `scratch` (a later commit must not take it for this move's).
+    #[inline(always)]
+    pub(crate) fn play_unanalysed<const L: bool>(
+        &mut self,
+        v: u32,
+        me: u8,
+        scratch: &mut Scratch,
+        journal: &mut Vec<u32>,
+    ) -> [u32; 2] {
+        // The unchecked reads of `play_fast` rely on it (see `analyse_fixed`).
+        assert!(
+            4 * v as usize + 8 <= self.table.len() && me.wrapping_sub(1) < 2,
+            "a move by a player at a vertex of a fixed table"
+        );
+        debug_assert!(!self.dead && self.linked == L);
+        debug_assert!(self.has_empty_neighbour(v));
+        scratch.around.used = false;
+        // Neither is read: the commit finds the chains and the removals itself.
+        const UNREAD: MoveEffect = MoveEffect {
+            own_removed: 0,
+            opp_removed: 0,
+            hash: 0,
+            suicide: false,
+            slow: false,
+        };
+        self.play_fast::<Fixed4, L, true, true>(v, me, &UNREAD, &scratch.around, journal)
+    }
+
+    /// True when the vertex `v` has an empty neighbour, so that no move there removes the
+    /// mover's own stones, and the board answers moves from the neighbour counts
+    /// ([`Goban::set_quick`]; when not, the playouts analyse every move). Panics unless `v`
+    /// is a vertex.
+    #[inline(always)]
+    pub(crate) fn has_empty_neighbour(&self, v: u32) -> bool {
+        self.quick & (self.node[v as usize].counts[EMPTY as usize] > 0)
     }
 
     /// [`Goban::analyse`] on the fixed table (no group without liberties anywhere), with no
@@ -1298,15 +1345,17 @@ impl Goban {
         let around = &scratch.around;
         match (self.table.is_empty(), self.linked) {
             (true, false) => {
-                self.play_fast::<Compressed, false, false>(v, me, effect, around, journal)
+                self.play_fast::<Compressed, false, false, false>(v, me, effect, around, journal)
             }
             (true, true) => {
-                self.play_fast::<Compressed, true, false>(v, me, effect, around, journal)
+                self.play_fast::<Compressed, true, false, false>(v, me, effect, around, journal)
             }
             (false, false) => {
-                self.play_fast::<Fixed4, false, false>(v, me, effect, around, journal)
+                self.play_fast::<Fixed4, false, false, false>(v, me, effect, around, journal)
             }
-            (false, true) => self.play_fast::<Fixed4, true, false>(v, me, effect, around, journal),
+            (false, true) => {
+                self.play_fast::<Fixed4, true, false, false>(v, me, effect, around, journal)
+            }
         }
     }
 
@@ -1343,7 +1392,7 @@ impl Goban {
     /// mover's), remove the opponent's chains left without liberties, then the mover's own.
     /// The analysis already knows whether anything goes: most moves skip both removals.
     #[inline(always)]
-    fn play_fast<R: Rows, const L: bool, const LISTED: bool>(
+    fn play_fast<R: Rows, const L: bool, const LISTED: bool, const FUSED: bool>(
         &mut self,
         v: u32,
         me: u8,
@@ -1388,6 +1437,11 @@ impl Goban {
             &R::pick(adj, table)[start..end]
         };
         let (mut plibs, mut lsum, mut lsq) = (0u32, 0u64, 0u64);
+        // `FUSED` (`play_unanalysed`): the mover's chains next to v, listed as the analysis
+        // lists them (slot order, repeats kept), and whether an opponent's chain is left
+        // without pseudo-liberties (a chain next to v in two slots loses two, so it reaches
+        // zero at its last slot only).
+        let (mut owns_here, mut nowns_here, mut captures) = ([0u32; 4], 0usize, false);
         for &w in around_v {
             let wi = w as usize;
             // SAFETY: neighbours and heads are vertices or the sentinel, below n + 1, the
@@ -1401,7 +1455,8 @@ impl Goban {
                 nw.head = hw;
             }
             let hw = hw as usize;
-            let e = u64::from(*unsafe { at(colour, wi) } == EMPTY);
+            let cw = *unsafe { at(colour, wi) };
+            let e = u64::from(cw == EMPTY);
             plibs += e as u32;
             lsum += e * w as u64;
             lsq += e * (w as u64 * w as u64);
@@ -1410,15 +1465,27 @@ impl Goban {
             c.plibs = c.plibs.wrapping_sub(1);
             c.lsum = c.lsum.wrapping_sub(l);
             c.lsq = c.lsq.wrapping_sub(l * l);
+            if FUSED {
+                debug_assert_ne!(w, v, "a board without loops");
+                // The counts stay below 4 before each store (one per slot at most): the
+                // mask only spares the bounds check.
+                owns_here[nowns_here & 3] = hw as u32;
+                nowns_here += usize::from(cw == me);
+                captures |= (cw == opp) & (c.plibs == 0);
+            }
         }
         // `LISTED`: the caller knows it (the fixed path analyses every move it commits).
         let listed = LISTED || (chains.used && chains.at == v);
-        debug_assert!(!LISTED || (chains.used && chains.at == v));
+        debug_assert!(FUSED || !LISTED || (chains.used && chains.at == v));
         if listed {
-            // The analysis listed the mover's chains next to v: v joins the first (or
-            // starts its own chain when there is none) without a branch, and only the
-            // rarer moves that join two or more chains merge.
-            let owns = &chains.owns[..chains.nowns];
+            // The analysis listed the mover's chains next to v (or the loop above did,
+            // `FUSED`): v joins the first (or starts its own chain when there is none)
+            // without a branch, and only the rarer moves that join two or more chains merge.
+            let owns = if FUSED {
+                &owns_here[..nowns_here]
+            } else {
+                &chains.owns[..chains.nowns]
+            };
             let t = owns.first().copied().unwrap_or(v);
             let ti = t as usize;
             // From the scratch, which callers may write: checked once.
@@ -1473,7 +1540,7 @@ impl Goban {
             }
         }
         let mut removed = [0u32; 2];
-        if effect.opp_removed > 0 {
+        if (FUSED && captures) || (!FUSED && effect.opp_removed > 0) {
             for k in start..end {
                 let w = R::flat(self)[k];
                 if self.colour[w as usize] == opp {
@@ -1488,7 +1555,7 @@ impl Goban {
                 }
             }
         }
-        if effect.suicide {
+        if !FUSED && effect.suicide {
             // SAFETY: `vi < n`, checked by `commit`; the head of a stone is a vertex.
             unsafe {
                 let h = root_in::<L>(&self.node, vi);
@@ -1912,6 +1979,70 @@ mod tests {
         assert!(
             quiet > 400 && full > 400,
             "{quiet} quiet and {full} full analyses"
+        );
+    }
+
+    /// The move by `me` at `v` made on a copy of `g` by `play_unanalysed`, and on another
+    /// after `analyse_fixed`: the stones removed, the journal and the whole board (every
+    /// field of every vertex, the list of empty vertices in its order), written out.
+    fn unanalysed_and_analysed<const L: bool>(g: &Goban, v: u32, me: u8) -> [String; 2] {
+        let (mut a, mut b) = (g.clone(), g.clone());
+        let (mut ja, mut jb) = (Vec::new(), Vec::new());
+        let mut scratch = Scratch::default();
+        let ra = a.play_unanalysed::<L>(v, me, &mut scratch, &mut ja);
+        assert!(!scratch.around.used, "the scratch names no analysis");
+        let effect = b.analyse_fixed::<L>(v, me, &mut scratch);
+        let rb = b.commit_fixed::<L>(v, me, &effect, &scratch, &mut jb);
+        a.check_invariants();
+        [
+            format!("{ra:?} {ja:?} {a:?}"),
+            format!("{rb:?} {jb:?} {b:?}"),
+        ]
+    }
+
+    #[test]
+    fn the_unanalysed_move_is_the_analysed_one() {
+        // Random positions on grids and tori, linked and not: at every empty vertex with an
+        // empty neighbour, for both players, the move made without the analysis
+        // (`Goban::play_unanalysed`, which finds the chains it joins and the chains it
+        // removes while it plays) leaves the board, the journal and the count of removed
+        // stones that the analysed move leaves, field for field. Captures (of one and of
+        // several chains) and merges of several chains are among them.
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(29);
+        let (mut capturing, mut merging, mut all) = (0, 0, 0);
+        for round in 0..80 {
+            let board = match round % 2 {
+                0 => Board::grid(7, 6).unwrap(),
+                _ => Board::torus(5, 6).unwrap(),
+            };
+            let n = board.len();
+            let linked = round % 4 >= 2;
+            let mut g = random_position(&board, linked, &mut rng);
+            g.set_quick(true);
+            assert!(g.fixed_mode());
+            for v in 0..n as u32 {
+                if g.colour(v) != EMPTY || !g.has_empty_neighbour(v) {
+                    continue;
+                }
+                for me in [BLACK, WHITE] {
+                    let counts = g.neighbour_counts(v);
+                    let [made, analysed] = if linked {
+                        unanalysed_and_analysed::<true>(&g, v, me)
+                    } else {
+                        unanalysed_and_analysed::<false>(&g, v, me)
+                    };
+                    assert_eq!(made, analysed, "round {round}, vertex {v}, colour {me}");
+                    let mut e = g.clone();
+                    let (effect, _) = play(&mut e, v, me);
+                    all += 1;
+                    capturing += usize::from(effect.opp_removed > 0);
+                    merging += usize::from(counts[me as usize] >= 2);
+                }
+            }
+        }
+        assert!(
+            all > 2000 && capturing > 100 && merging > 300,
+            "{all} moves, {capturing} capturing, {merging} next to two own stones"
         );
     }
 

@@ -227,6 +227,21 @@ impl GggGame {
             }
         );
         let me = self.to_move;
+        // Under the reference rules a move is refused for removing its own stones or for
+        // giving back the colouring from before the opponent's last turn. Neither can
+        // happen to a move next to an empty point (its stone keeps that liberty, so it
+        // stays on v) at a vertex the last turn did not empty: v, empty now, was then empty
+        // before that turn too (a turn that coloured v would have left a stone there).
+        // Such a move is made without the analysis (`Goban::play_unanalysed`; the games are
+        // the same: `quick_analysis_changes_no_game`, `fixed_path_changes_no_game`).
+        if REFERENCE && self.goban.has_empty_neighbour(v) && !self.history.last_turn_emptied(v) {
+            self.goban
+                .play_unanalysed::<L>(v, me, &mut self.scratch, self.history.journal());
+            self.to_move = 3 - me;
+            self.consecutive_passes = 0;
+            self.history.record(self.goban.hash(), self.to_move, true);
+            return true;
+        }
         let effect = self.goban.analyse_fixed::<L>(v, me, &mut self.scratch);
         let goban = &self.goban;
         let current = goban.colours();
