@@ -392,8 +392,9 @@ impl History {
     }
 
     /// True when the last recorded turn emptied `v` (its journal holds `v` with a colour):
-    /// only then can a move at `v` give back the colouring from before that turn (see
-    /// [`GggGame::try_fixed`](super::GggGame::try_fixed)).
+    /// only then can a move at `v` give back the colouring from before that turn. Debug
+    /// builds check that the moves [`GggGame::try_fixed`](super::GggGame::try_fixed) makes
+    /// unanalysed are not such moves.
     #[inline]
     pub fn last_turn_emptied(&self, v: u32) -> bool {
         let n = self.turns.len();

@@ -229,12 +229,16 @@ impl GggGame {
         let me = self.to_move;
         // Under the reference rules a move is refused for removing its own stones or for
         // giving back the colouring from before the opponent's last turn. Neither can
-        // happen to a move next to an empty point (its stone keeps that liberty, so it
-        // stays on v) at a vertex the last turn did not empty: v, empty now, was then empty
-        // before that turn too (a turn that coloured v would have left a stone there).
-        // Such a move is made without the analysis (`Goban::play_unanalysed`; the games are
-        // the same: `quick_analysis_changes_no_game`, `fixed_path_changes_no_game`).
-        if REFERENCE && self.goban.has_empty_neighbour(v) && !self.history.last_turn_emptied(v) {
+        // happen to a move next to an empty point u. Its stone keeps the liberty u, so it
+        // stays on v, and u stays empty. Were the colouring the one before the last turn,
+        // v would then have held a stone of the mover next to the empty u, which that turn
+        // removed: only by filling u, which would not be empty now. (A pass changes
+        // nothing, and the move leaves a stone on the empty v.) Such a move is made without
+        // the analysis (`Goban::play_unanalysed`; the games are the same:
+        // `quick_analysis_changes_no_game`, `fixed_path_changes_no_game`,
+        // `the_fixed_step_refuses_what_the_general_check_refuses`).
+        if REFERENCE && self.goban.has_empty_neighbour(v) {
+            debug_assert!(!self.history.last_turn_emptied(v));
             self.goban
                 .play_unanalysed::<L>(v, me, &mut self.scratch, self.history.journal());
             self.to_move = 3 - me;
