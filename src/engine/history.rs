@@ -391,25 +391,6 @@ impl History {
         })
     }
 
-    /// True when the last recorded turn emptied `v` (its journal holds `v` with a colour):
-    /// only then can a move at `v` give back the colouring from before that turn. Debug
-    /// builds check that the moves [`GggGame::try_fixed`](super::GggGame::try_fixed) makes
-    /// unanalysed are not such moves.
-    #[inline]
-    pub fn last_turn_emptied(&self, v: u32) -> bool {
-        let n = self.turns.len();
-        if n < 2 {
-            return false;
-        }
-        let (start, end) = (
-            self.turns[n - 2].end as usize,
-            self.turns[n - 1].end as usize,
-        );
-        self.journal[start..end]
-            .iter()
-            .any(|&e| e >> 2 == v && e & 3 != 0)
-    }
-
     /// Simple ko: true when the move gives back the colouring from before the opponent's
     /// last turn.
     #[inline]

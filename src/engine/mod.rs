@@ -238,7 +238,6 @@ impl GggGame {
         // `quick_analysis_changes_no_game`, `fixed_path_changes_no_game`,
         // `the_fixed_step_refuses_what_the_general_check_refuses`).
         if REFERENCE && self.goban.has_empty_neighbour(v) {
-            debug_assert!(!self.history.last_turn_emptied(v));
             self.goban
                 .play_unanalysed::<L>(v, me, &mut self.scratch, self.history.journal());
             self.to_move = 3 - me;
