@@ -232,8 +232,10 @@ impl GggGame {
         // happen to a move next to an empty point u. Its stone keeps the liberty u, so it
         // stays on v, and u stays empty. Were the colouring the one before the last turn,
         // v would then have held a stone of the mover next to the empty u, which that turn
-        // removed: only by filling u, which would not be empty now. (A pass changes
-        // nothing, and the move leaves a stone on the empty v.) Such a move is made without
+        // removed: only by filling u, which would not be empty now (on the fixed path no
+        // group is without liberties, so a turn removes only the groups whose last liberty
+        // it fills). A pass changes nothing, and the move leaves a stone on the empty v.
+        // Such a move is made without
         // the analysis (`Goban::play_unanalysed`; the games are the same:
         // `quick_analysis_changes_no_game`, `fixed_path_changes_no_game`,
         // `the_fixed_step_refuses_what_the_general_check_refuses`).
