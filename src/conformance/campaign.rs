@@ -324,6 +324,10 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
         } else {
             (2 * board.len()).clamp(20, 150)
         });
+        // The board's title and its ko shapes, once a board (each builds the grid of its
+        // sides to compare: a cost of every game otherwise, issue 29 point 4).
+        let title = board_title(board);
+        let ko_shapes = ko_opening(board);
         for game_of_board in 0..plan.games {
             if run.must_stop() {
                 return;
@@ -351,7 +355,7 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
             let staged = setup.initial.iter().any(|&c| c != Colour::Empty);
             // The ko and long styles open with ko shapes on grids.
             let mut opening = match style {
-                Style::Ko | Style::Long if !staged => ko_opening(board),
+                Style::Ko | Style::Long if !staged => ko_shapes.clone(),
                 _ => [Vec::new(), Vec::new()],
             };
             // An engine that takes a whole game in one round trip (`graphgo-game`) is told
@@ -549,8 +553,7 @@ fn board_games(run: &mut Run, boards: &[Arc<Board>], progress: &mut dyn FnMut(&s
                 return;
             }
             let found_in = format!(
-                "{} game {game_of_board} ({}), seed {}",
-                board_title(board),
+                "{title} game {game_of_board} ({}), seed {}",
                 style.words(),
                 plan.seed
             );
