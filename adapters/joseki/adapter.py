@@ -73,6 +73,11 @@ class Library:
     def replay(self, sgf):
         self.helper.stdin.write(sgf + "\n")
         self.helper.stdin.flush()
+        lines = self.answer()
+        return [row.split(" ") for row in lines if not row.endswith(">") and " " in row][-19:]
+
+    def answer(self):
+        """The helper's lines up to its `end`."""
         lines = []
         while True:
             line = self.helper.stdout.readline()
@@ -82,7 +87,7 @@ class Library:
             if line == "end":
                 break
             lines.append(line)
-        return [row.split(" ") for row in lines if not row.endswith(">") and " " in row][-19:]
+        return lines
 
     def speed(self, side):
         """joseki's own speed (graphgo-plays_per_second): the helper's `speed 1`, Game::from_sgf
@@ -91,11 +96,12 @@ class Library:
         self-capture or ko refusal) and the seconds spent in from_sgf."""
         self.helper.stdin.write("speed 1\n")
         self.helper.stdin.flush()
-        answer = self.helper.stdout.readline()
-        if self.helper.stdout.readline().rstrip("\n") != "end" or answer.startswith("error"):
-            raise Refused(f"joseki's speed: the helper answered {answer.strip()!r}")
-        calls, seconds = answer.split()
-        return int(calls), float(seconds)
+        lines = self.answer()
+        words = lines[0].split() if len(lines) == 1 else []
+        if len(words) != 2 or not words[0].isdigit():
+            # A helper built before `speed` reads the line as an SGF and prints a board.
+            raise Refused(f"joseki's speed: the helper answered {lines[:1]!r} (adapters/install.sh joseki rebuilds it)")
+        return int(words[0]), float(words[1])
 
     def set_size(self, n):
         if n != 19:
