@@ -26,6 +26,9 @@ and, each where the implementation has the function (the command is answered onl
   select_board(name)       the library's board `name`; then points() and neighbours(point)
                            name the points (words without spaces) for every other command
   speed(side)              (plays, seconds) of the library's own loop; default: `own_speed`
+  speed_board              the board `own_speed` plays on when the library refuses SIDE x SIDE:
+                           a side (19: a square it plays) or a name for select_board
+                           ("sphere"); the answer then names it (`PLAYS SECONDS 19x19`)
   all_stones()             (black points, white points) read in one pass over the library's
                            board, where that is cheaper than `stones` twice (a turn's answer
                            lists both colours; `stones` is used otherwise)
@@ -352,8 +355,11 @@ class Server:
             return self.game(args)
         if command == "graphgo-plays_per_second":
             side = int(args[0])
-            plays, seconds = lib.speed(side) if has(lib, "speed") else own_speed(self, side)
-            return f"{plays} {seconds:.6f}"
+            if has(lib, "speed"):
+                plays, seconds = lib.speed(side)
+                return f"{plays} {seconds:.6f}"
+            plays, seconds, board = own_speed(self, side)
+            return f"{plays} {seconds:.6f}" + ("" if board is None else f" {board}")
         raise Refused("unknown command")
 
     def board_neighbours(self, point):
@@ -471,17 +477,34 @@ GAME_SECONDS = 0.25
 
 def own_speed(server, side, seconds=1.0, seed=1):
     """The library's own loop (adapters/README.md): moves of the player to move on random
-    points through the adapter's calls only, no GTP; a new game after 2 * side^2 attempts."""
+    points through the adapter's calls only, no GTP; a new game after 2 * (points) attempts.
+    On a SIDE x SIDE board; a library that refuses that side plays on its `speed_board` (a
+    side, or a board name for `select_board`). Returns (plays, seconds, board): board None
+    for SIDE x SIDE, else the board played (`19x19`, `sphere`)."""
     lib = server.library
     rng = random.Random(seed)
-    lib.set_size(side)
-    points = [(c, r) for r in range(side) for c in range(side)]
+    board = None
+    try:
+        lib.set_size(side)
+    except Refused:
+        board = getattr(lib, "speed_board", None)
+        if board is None:
+            raise
+    if board is None or isinstance(board, int):
+        if board is not None:
+            side = board
+            lib.set_size(side)
+            board = f"{side}x{side}"
+        points = [(c, r) for r in range(side) for c in range(side)]
+    else:
+        lib.select_board(board)
+        points = list(lib.points())
     plays, started = 0, time.perf_counter()
     elapsed = 0.0
     while elapsed < seconds:
         lib.clear()
         colour = "b"
-        for _ in range(2 * side * side):
+        for _ in range(2 * len(points)):
             try:
                 lib.play(colour, rng.choice(points))
                 plays += 1
@@ -490,7 +513,7 @@ def own_speed(server, side, seconds=1.0, seed=1):
                 pass
         elapsed = time.perf_counter() - started
     lib.clear()
-    return plays, elapsed
+    return plays, elapsed, board
 
 
 def serve(library, size):

@@ -40,6 +40,8 @@ class Library:
     name = "polyclash Board (snub dodecahedron)"
     version = importlib.metadata.version("polyclash")
     alternating = True
+    # graphgo-plays_per_second 5: the shared loop plays on its only board (302 points).
+    speed_board = "sphere"
     play_checks_turn = True
 
     def __init__(self):

@@ -34,6 +34,8 @@ RULES = {"chinese": sente.rules.CHINESE, "japanese": sente.rules.JAPANESE,
 class Library:
     version = importlib.metadata.version("sente")
     alternating = True
+    # graphgo-plays_per_second 5: the shared loop plays on its smallest board (9x9, 13x13, 19x19).
+    speed_board = 9
     play_checks_turn = True
 
     def __init__(self, rules):

@@ -40,6 +40,8 @@ class Library:
     name = "szgo Board"
     version = importlib.metadata.version("szgo")
     alternating = True
+    # graphgo-plays_per_second 5: the shared loop plays on its only board (`BOARDSIZE = 19`).
+    speed_board = 19
 
     def __init__(self):
         self.clear()
