@@ -70,6 +70,16 @@ class Library:
             if board.get(Point(r, c)) == COLOUR[colour]
         ]
 
+    def all_stones(self):
+        """Both colours in one pass over the board's own grid (`Board._grid`: a point's string,
+        None once captured), the strings `Board.get` reads a point at a time."""
+        black, white = [], []
+        for point, string in self.state.board._grid.items():
+            if string is not None:
+                (black if string.color == Player.black else white).append(
+                    (point.col - 1, point.row - 1))
+        return black, white
+
     def legal(self, colour):
         if COLOUR[colour] != self.state.next_player:
             return []
