@@ -12,7 +12,8 @@ self-capture, a retake that "Breaks simple Ko Rule"). A pass is `Game.move("pass
 play goes on: there is no state of a finished game to read). That call is baduk's end of the
 game: the adapter's `Game` is baduk's with `end_game` recording that it was called, and
 `gogui-rules_final_result` answers `Void` (over, no result: baduk has no score) from then on. `is_legal` is `Game.move` on a
-deep copy (`gtp_subset.trial_copy`). `list_stones` reads the board's `StoneLink`s (`Board.board[y][x].stone`). Board
+deep copy (`gtp_subset.trial_copy`, taken without the undo stack of the moves before, which no move
+of the trial reads: `Library.trial`). `list_stones` reads the board's `StoneLink`s (`Board.board[y][x].stone`). Board
 rows count from 0 at baduk's row 1; either way round the graph is the same.
 """
 
@@ -106,10 +107,24 @@ class Library:
             return False
         try:
             with contextlib.redirect_stdout(sys.stderr):
-                trial_copy(self.game).move(self.coordinate(point))
+                self.trial().move(self.coordinate(point))
             return True
         except ValidationError:
             return False
+
+    def trial(self):
+        """A copy of the game to try a move on, without the undo stack of the moves before
+        (`trial_copy` with the stack set aside while the copy is taken). The stack grows by
+        two commands a move and is read only by undo: a move's own undo (check_self_capture,
+        breaks_simple_ko_rule) pops the commands that move pushed, never an older one, and
+        rollback is not called; so the trial's move decides as on the whole game, and the
+        copy no longer costs the length of the game (it was most of a checked turn)."""
+        chain = self.game._board.group_collection.chain_of_commands
+        stack, chain.stack = chain.stack, []
+        try:
+            return trial_copy(self.game)
+        finally:
+            chain.stack = stack
 
     def stones(self, colour):
         return [(x, y) for y, line in enumerate(self.game._board.board)
