@@ -5,8 +5,10 @@ adapters/weiqi): the GTP subset of spec/FORMAT.md, answered by `weiqi.WeiqiGame`
 A move is `WeiqiGame.make_move(player, Move(position, figure))` for the game's own Player of
 that colour: it raises ValueError for a move out of turn ("It's not your turn."), an occupied
 point or a suicide (Board.place_figure), and GameOverException once two passes in a row have
-ended the game. `is_legal` is that call on a deep copy of the game (`copy.deepcopy`, as `gtp_subset.trial_copy` makes it: the
-library has no legality query). `list_stones` reads `WeiqiGame.board.figures`; the end and the
+ended the game. `is_legal` is that call on a deep copy of the game (`copy.deepcopy`, as
+`gtp_subset.trial_copy` makes it, with the move history cut to its last move: `Library.trial`;
+the library has no legality query). `list_stones` reads the game's board, `WeiqiGame._board.figures`
+(the public `WeiqiGame.board` is a deep copy of it, made at each read); the end and the
 score are `WeiqiGame.game_status` (`is_over`, `winner`, `black_score`, `white_score`, komi
 added to White's by make_move). weiqi's `Position(x, y)` has y = 0 on the top row
 (`Board.state_as_matrix`); GTP's row 1 is the bottom one.
@@ -72,14 +74,34 @@ class Library:
 
     def is_legal(self, colour, point):
         try:
-            self.move(trial_copy(self.game), colour, point)
+            self.move(self.trial(), colour, point)
             return True
         except (ValueError, GameOverException):
             return False
 
+    def trial(self):
+        """A copy of the game to try a move on (`trial_copy`), taken with the move history
+        cut to its last move: `make_move` reads the history only through `last_move` (after
+        a pass) and adds the move at its end (`MoveHistory.add_move`), so the trial decides
+        as on the whole game, and the copy no longer costs the length of the game."""
+        history = self.game._move_history
+        moves, history._history = history._history, history._history[-1:]
+        try:
+            return trial_copy(self.game)
+        finally:
+            history._history = moves
+
     def stones(self, colour):
-        return [(p.x, self.side - 1 - p.y) for p, s in self.game.board.figures.items()
+        return [(p.x, self.side - 1 - p.y) for p, s in self.game._board.figures.items()
                 if s == STONE[colour]]
+
+    def all_stones(self):
+        """Both colours in one pass over the game's board (`WeiqiGame._board.figures`; the
+        public `WeiqiGame.board` returns a deep copy of it: 'Returns a copy of the board')."""
+        out = {STONE["b"]: [], STONE["w"]: [], None: []}
+        for p, s in self.game._board.figures.items():
+            out[s].append((p.x, self.side - 1 - p.y))
+        return out[STONE["b"]], out[STONE["w"]]
 
     def to_move(self):
         return "b" if self.game.turn == Stone.BLACK else "w"
