@@ -182,6 +182,11 @@ pub struct Row {
     pub seconds: f64,
     #[serde(default)]
     pub library_plays_per_second: Option<f64>,
+    /// The board of that loop where it is not the 5x5 square asked for (the answer's third
+    /// word, e.g. `19x19` or `sphere`, for a library that cannot play 5x5). Not a timing:
+    /// `--check` compares it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub library_speed_board: Option<String>,
 }
 
 impl Row {
@@ -214,6 +219,7 @@ impl Row {
             views: Vec::new(),
             seconds: 0.0,
             library_plays_per_second: None,
+            library_speed_board: None,
         }
     }
 }

@@ -47,6 +47,15 @@ fn per_second(x: Option<f64>) -> String {
     }
 }
 
+/// The library's plays a second, and the board of its loop where it is not 5x5.
+fn own_speed_cell(row: &Row) -> String {
+    let plays = per_second(row.library_plays_per_second);
+    match (&row.library_speed_board, row.library_plays_per_second) {
+        (Some(board), Some(_)) => format!("{plays} (on {board})"),
+        _ => plays,
+    }
+}
+
 const VIEWS: [View; 2] = [View::OwnRules, View::TrompTaylor];
 
 impl ViewResult {
@@ -147,7 +156,7 @@ impl ConformanceReport {
     }
 
     fn markdown_speed(&self, out: &mut String) {
-        out.push_str("## Speed\n\nThe library's own plays a second (`graphgo-plays_per_second 5`: its own calls in a loop on 5x5, no GTP) beside the turns graphgo checked a second in each view's random games (timings: they vary from run to run).\n\n| implementation | library plays/s | checked turns/s (own rules) | checked turns/s (Tromp-Taylor) | legality read |\n| --- | --- | --- | --- | --- |\n");
+        out.push_str("## Speed\n\nThe library's own plays a second (`graphgo-plays_per_second 5`: its own calls in a loop on 5x5, or on the board the cell names for a library that cannot play 5x5; no GTP) beside the turns graphgo checked a second in each view's random games (timings: they vary from run to run).\n\n| implementation | library plays/s | checked turns/s (own rules) | checked turns/s (Tromp-Taylor) | legality read |\n| --- | --- | --- | --- | --- |\n");
         for row in &self.rows {
             let views: Vec<String> = (0..2)
                 .map(|i| per_second(row.views.get(i).map(|v| v.turns_per_second)))
@@ -156,7 +165,7 @@ impl ConformanceReport {
                 out,
                 "| {} | {} | {} | {} | {} |",
                 row.label(),
-                per_second(row.library_plays_per_second),
+                own_speed_cell(row),
                 views[0],
                 views[1],
                 if row.methods.is_empty() {
@@ -270,7 +279,7 @@ impl ConformanceReport {
                 out,
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 escape(&row.label()),
-                per_second(row.library_plays_per_second),
+                escape(&own_speed_cell(row)),
                 per_second(row.views.first().map(|v| v.turns_per_second)),
                 per_second(row.views.get(1).map(|v| v.turns_per_second))
             );

@@ -726,13 +726,14 @@ pub fn run_gtp_row(
         sample: crate::conformance::gtp_rules::SAMPLED_POINTS,
     });
     if rules.knows("graphgo-plays_per_second") {
-        row.library_plays_per_second = rules.ask("graphgo-plays_per_second 5").ok().and_then(|a| {
-            let mut w = a.split_whitespace().map(str::parse::<f64>);
-            match (w.next(), w.next()) {
-                (Some(Ok(plays)), Some(Ok(secs))) if secs > 0.0 => Some(plays / secs),
-                _ => None,
-            }
-        });
+        if let Some((plays, board)) = rules
+            .ask("graphgo-plays_per_second 5")
+            .ok()
+            .and_then(|a| own_speed(&a))
+        {
+            row.library_plays_per_second = Some(plays);
+            row.library_speed_board = board;
+        }
     }
     let komi = komi_of(declared);
     let mut boards = square_boards(declared);
@@ -776,6 +777,30 @@ pub fn run_gtp_row(
         }
     }
     row
+}
+
+/// The answer to `graphgo-plays_per_second 5`, `PLAYS SECONDS [BOARD]` (spec/FORMAT.md): the
+/// library's plays a second, and the board of its loop where it names one (a word of at most
+/// 32 letters, digits and `x`/`-`/`_`, as the report prints it; anything else is no speed).
+fn own_speed(answer: &str) -> Option<(f64, Option<String>)> {
+    let mut words = answer.split_whitespace();
+    let plays = words.next()?.parse::<f64>().ok()?;
+    let secs = words.next()?.parse::<f64>().ok()?;
+    if !(secs > 0.0 && plays >= 0.0 && plays.is_finite() && secs.is_finite()) {
+        return None;
+    }
+    let board = match (words.next(), words.next()) {
+        (None, _) => None,
+        (Some(b), None)
+            if b.len() <= 32
+                && b.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_')) =>
+        {
+            Some(b.to_string())
+        }
+        _ => return None,
+    };
+    Some((plays / secs, board))
 }
 
 /// A row of a Rust implementation, in process: `engine` (declared for the row's options by
@@ -897,5 +922,43 @@ pub fn run_rust_row(
             )),
             ..row
         },
+    }
+}
+
+#[cfg(test)]
+mod own_speed_answers {
+    use super::own_speed;
+
+    #[test]
+    fn two_words_are_plays_over_seconds_on_5x5() {
+        assert_eq!(own_speed("100 2"), Some((50.0, None)));
+        assert_eq!(own_speed("= ignored"), None);
+    }
+
+    #[test]
+    fn a_third_word_names_the_loops_board() {
+        assert_eq!(
+            own_speed("937 1 19x19"),
+            Some((937.0, Some("19x19".to_string())))
+        );
+        assert_eq!(
+            own_speed("503 0.5 sphere"),
+            Some((1006.0, Some("sphere".to_string())))
+        );
+    }
+
+    #[test]
+    fn anything_else_is_no_speed() {
+        for bad in [
+            "1 0",
+            "1 -1",
+            "x 1",
+            "1 NaN",
+            "1 1 19x19 extra",
+            "1 1 <b>",
+            "1 1 a-board-name-longer-than-thirty-two-letters",
+        ] {
+            assert_eq!(own_speed(bad), None, "{bad:?}");
+        }
     }
 }
