@@ -7,7 +7,8 @@
 //! `Game`'s `Display`. This program reads one SGF per line on standard input, writes it to a
 //! file, loads it with `Game::from_sgf`, and prints what `Display` prints, then a line `end`.
 //!
-//! The file is in `/dev/shm` where that is a directory (memory): on a disk, rewriting the same
+//! The file is in a folder of the process's own (made new, owner only: `private_dir`) in
+//! `/dev/shm` where that is a directory (memory): on a disk, rewriting the same
 //! file at each question waited for the disk (3.4 ms a question against 1.3 ms in memory, 300
 //! questions on this machine), a cost of the file, not of the library.
 //!
@@ -60,14 +61,54 @@ fn speed(path: &std::path::Path, seconds: f64) -> Result<(u64, f64), std::io::Er
     Ok((calls, spent))
 }
 
+/// A folder of this process's own for the SGF file: made new under `base` (never a folder
+/// that exists already, nor a link left at its name: creating it fails then, and another name
+/// is tried), readable by its owner only. So the file written at each question is never one
+/// another user placed or can read.
+fn private_dir(base: &std::path::Path) -> std::io::Result<std::path::PathBuf> {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    let mut last = None;
+    for attempt in 0..64u32 {
+        let dir = base.join(format!(
+            "graphgo-joseki-{}-{nanos}-{attempt}",
+            std::process::id()
+        ));
+        let mut builder = std::fs::DirBuilder::new();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::DirBuilderExt;
+            builder.mode(0o700);
+        }
+        match builder.create(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| std::io::Error::other("no free folder name")))
+}
+
 fn main() {
     let shm = std::path::Path::new("/dev/shm");
-    let dir = if shm.is_dir() {
+    let base = if shm.is_dir() {
         shm.to_path_buf()
     } else {
         std::env::temp_dir()
     };
-    let path = dir.join(format!("graphgo-joseki-{}.sgf", std::process::id()));
+    let dir = match private_dir(&base) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!(
+                "graphgo-joseki-replay: cannot make a folder in {}: {e}",
+                base.display()
+            );
+            std::process::exit(2);
+        }
+    };
+    let path = dir.join("game.sgf");
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     for line in stdin.lock().lines() {
@@ -98,4 +139,5 @@ fn main() {
         let _ = out.flush();
     }
     let _ = std::fs::remove_file(&path);
+    let _ = std::fs::remove_dir(&dir);
 }
