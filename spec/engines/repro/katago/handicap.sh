@@ -9,29 +9,10 @@
 # graphgo's gtp.cfg, the game where Black plays C3 out of turn after E5 (White to move there).
 # Run from the repository's root: sh spec/engines/repro/katago/handicap.sh
 exec python3 - "$@" <<'PY'
-import subprocess
+import sys
 
-K = "target/katago"
-
-
-def katago(overrides):
-    return subprocess.Popen(
-        [K + "/squashfs-root/AppRun", "gtp", "-model", K + "/b10c384h6nbttflrs.bin.gz",
-         "-config", "adapters/katago/gtp.cfg", "-override-config",
-         "openclTunerFile=adapters/katago/tuner.txt,logDir=" + K + "/logs" + overrides],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-
-
-def ask(p, command):
-    p.stdin.write(command + "\n")
-    p.stdin.flush()
-    lines = []
-    while True:
-        line = p.stdout.readline()
-        if not line.strip() and lines:
-            return "\n".join(lines)
-        if line.strip():
-            lines.append(line.rstrip())
+sys.path.insert(0, "spec/engines/repro/katago")
+from session import ask, katago  # session.py: the GTP session
 
 
 def score(p, rules, moves):

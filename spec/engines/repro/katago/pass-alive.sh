@@ -7,27 +7,12 @@
 # not pass-alive.
 # Run from the repository's root: sh spec/engines/repro/katago/pass-alive.sh
 exec python3 - "$@" <<'PY'
-import subprocess
+import sys
 
-K = "target/katago"
-p = subprocess.Popen(
-    [K + "/squashfs-root/AppRun", "gtp", "-model", K + "/b10c384h6nbttflrs.bin.gz",
-     "-config", "adapters/katago/gtp.cfg", "-override-config",
-     "openclTunerFile=adapters/katago/tuner.txt,logDir=" + K + "/logs"],
-    stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+sys.path.insert(0, "spec/engines/repro/katago")
+from session import session  # session.py: the GTP session
 
-
-def ask(command):
-    p.stdin.write(command + "\n")
-    p.stdin.flush()
-    lines = []
-    while True:
-        line = p.stdout.readline()
-        if not line.strip() and lines:
-            return "\n".join(lines)
-        if line.strip():
-            lines.append(line.rstrip())
-
+ask = session()
 
 ask("boardsize 3")
 eyes = ["b B3", "w A1", "b B2", "w C1", "b B1", "w pass", "b pass"]

@@ -6,27 +6,12 @@
 # and its player to move; after it, printsgf's RE (none while the game goes on).
 # Run from the repository's root: sh spec/engines/repro/katago/spight-pass.sh
 exec python3 - "$@" <<'PY'
-import subprocess
+import sys
 
-K = "target/katago"
-p = subprocess.Popen(
-    [K + "/squashfs-root/AppRun", "gtp", "-model", K + "/b10c384h6nbttflrs.bin.gz",
-     "-config", "adapters/katago/gtp.cfg", "-override-config",
-     "openclTunerFile=adapters/katago/tuner.txt,logDir=" + K + "/logs"],
-    stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+sys.path.insert(0, "spec/engines/repro/katago")
+from session import session  # session.py: the GTP session
 
-
-def ask(command):
-    p.stdin.write(command + "\n")
-    p.stdin.flush()
-    lines = []
-    while True:
-        line = p.stdout.readline()
-        if not line.strip() and lines:
-            return "\n".join(lines)
-        if line.strip():
-            lines.append(line.rstrip())
-
+ask = session()
 
 ask("boardsize 2")
 moves = ["b B1", "w B2", "b A2", "w pass", "b B2", "w A1", "b A2", "w B2", "b pass", "w B1",
