@@ -951,6 +951,48 @@ impl Goban {
         self.play_fast::<Fixed4, L, true, true>(v, me, &UNREAD, &scratch.around, journal)
     }
 
+    /// [`Goban::play_unanalysed`] for rules that may refuse a repetition of any earlier
+    /// colouring (`ggg1` with positional superko): `seen` is asked, before the move joins or
+    /// removes any chain, about the hash of the colouring it gives (the hash
+    /// [`Goban::analyse_fixed`] gives). When `seen` answers true the move is taken back,
+    /// the board and journal are as they were (path compression included) and `None` is
+    /// returned: the caller then analyses the move and decides exactly
+    /// (`the_checked_unanalysed_move_is_the_analysed_one`). For a move with an empty
+    /// neighbour ([`Goban::has_empty_neighbour`]): it removes none of the mover's stones.
+    #[inline(always)]
+    pub(crate) fn play_unanalysed_unless<const L: bool>(
+        &mut self,
+        v: u32,
+        me: u8,
+        scratch: &mut Scratch,
+        journal: &mut Vec<u32>,
+        seen: impl FnOnce(u64) -> bool,
+    ) -> Option<[u32; 2]> {
+        // The unchecked reads of `play_fast` rely on it (see `analyse_fixed`).
+        assert!(
+            4 * v as usize + 8 <= self.table.len() && me.wrapping_sub(1) < 2,
+            "a move by a player at a vertex of a fixed table"
+        );
+        debug_assert!(!self.dead && self.linked == L);
+        debug_assert!(self.has_empty_neighbour(v));
+        scratch.around.used = false;
+        const UNREAD: MoveEffect = MoveEffect {
+            own_removed: 0,
+            opp_removed: 0,
+            hash: 0,
+            suicide: false,
+            slow: false,
+        };
+        self.play_fast_unless::<Fixed4, L, true, true, true>(
+            v,
+            me,
+            &UNREAD,
+            &scratch.around,
+            journal,
+            seen,
+        )
+    }
+
     /// True when the vertex `v` has an empty neighbour, so that no move there removes the
     /// mover's own stones, and the board answers moves from the neighbour counts
     /// ([`Goban::set_quick`]; when not, the playouts analyse every move). Panics unless `v`
@@ -1400,6 +1442,42 @@ impl Goban {
         chains: &Around,
         journal: &mut Vec<u32>,
     ) -> [u32; 2] {
+        match self.play_fast_unless::<R, L, LISTED, FUSED, false>(
+            v,
+            me,
+            effect,
+            chains,
+            journal,
+            |_| false,
+        ) {
+            Some(removed) => removed,
+            None => unreachable!("only a checked move is taken back"),
+        }
+    }
+
+    /// [`Goban::play_fast`], and when `CHECKED` (with `FUSED` only): once the neighbours
+    /// are updated, and before any chain is joined or removed, `seen` is asked about the
+    /// hash of the colouring the move gives (its stone, less the opponent's chains it
+    /// leaves without pseudo-liberties; the move removes none of its own, see
+    /// [`Goban::play_unanalysed_unless`]). When it answers true, the changes made so far
+    /// are taken back, field for field, and `None` is returned.
+    #[inline(always)]
+    fn play_fast_unless<
+        R: Rows,
+        const L: bool,
+        const LISTED: bool,
+        const FUSED: bool,
+        const CHECKED: bool,
+    >(
+        &mut self,
+        v: u32,
+        me: u8,
+        effect: &MoveEffect,
+        chains: &Around,
+        journal: &mut Vec<u32>,
+        seen: impl FnOnce(u64) -> bool,
+    ) -> Option<[u32; 2]> {
+        debug_assert!(FUSED || !CHECKED);
         let opp = 3 - me;
         let vi = v as usize;
         let (start, end) = R::span(self, vi);
@@ -1420,6 +1498,8 @@ impl Goban {
         let (colour, node): (&mut [u8], &mut [Node]) = (colour, node);
         // SAFETY: `vi < n`, checked by `commit`.
         let around = unsafe { at(node, vi) }.counts;
+        // `CHECKED`: where v was in the list of empty vertices, to put it back.
+        let empty_at = unsafe { at(node, vi) }.empty_at;
         *unsafe { at_mut(colour, vi) } = me;
         // SAFETY: `v < n`, checked by `commit`.
         unsafe { Goban::remove_empty(empties, node, v) };
@@ -1442,12 +1522,19 @@ impl Goban {
         // without pseudo-liberties (a chain next to v in two slots loses two, so it reaches
         // zero at its last slot only).
         let (mut owns_here, mut nowns_here, mut captures) = ([0u32; 4], 0usize, false);
-        for &w in around_v {
+        // `CHECKED`: the hashes of the opponent's chains the move removes, and each slot's
+        // head before path compression (to take the loop back).
+        let (mut removed_hash, mut old_heads) = (0u64, [0u32; 4]);
+        for (k, &w) in around_v.iter().enumerate() {
             let wi = w as usize;
             // SAFETY: neighbours and heads are vertices or the sentinel, below n + 1, the
             // length of every per-vertex array.
             let hw = unsafe { root_in::<L>(node, wi) };
             let nw = unsafe { at_mut(node, wi) };
+            if CHECKED {
+                // The fixed table has four slots a vertex: the mask spares the bounds check.
+                old_heads[k & 3] = nw.head;
+            }
             nw.counts[EMPTY as usize] = nw.counts[EMPTY as usize].wrapping_sub(1);
             nw.counts[me as usize] = nw.counts[me as usize].wrapping_add(1);
             if L {
@@ -1471,8 +1558,50 @@ impl Goban {
                 // mask only spares the bounds check.
                 owns_here[nowns_here & 3] = hw as u32;
                 nowns_here += usize::from(cw == me);
-                captures |= (cw == opp) & (c.plibs == 0);
+                let gone = (cw == opp) & (c.plibs == 0);
+                captures |= gone;
+                if CHECKED {
+                    // A chain met in two slots reaches zero once, at its last slot: its
+                    // hash is counted once.
+                    removed_hash ^= c.hash & 0u64.wrapping_sub(u64::from(gone));
+                }
             }
+        }
+        if CHECKED && seen(*hash ^ removed_hash) {
+            // Taken back in the reverse order (a neighbour met in two slots gets its first
+            // head back last). Nothing else was changed: no chain was joined or removed.
+            for (k, &w) in around_v.iter().enumerate().rev() {
+                let wi = w as usize;
+                // SAFETY: as in the loop above; the heads it read are roots, unchanged
+                // since, except by that loop's path compression, undone here.
+                let nw = unsafe { at_mut(node, wi) };
+                nw.counts[EMPTY as usize] = nw.counts[EMPTY as usize].wrapping_add(1);
+                nw.counts[me as usize] = nw.counts[me as usize].wrapping_sub(1);
+                if L {
+                    nw.head = old_heads[k & 3];
+                }
+                let hw = unsafe { root_in::<L>(node, wi) } as usize;
+                let c = &mut unsafe { at_mut(node, hw) }.chain;
+                let l = v as u64;
+                c.plibs = c.plibs.wrapping_add(1);
+                c.lsum = c.lsum.wrapping_add(l);
+                c.lsq = c.lsq.wrapping_add(l * l);
+            }
+            journal.pop();
+            *hash ^= key;
+            *unsafe { at_mut(colour, vi) } = EMPTY;
+            // `remove_empty` moved the last entry into v's place: it goes back to the end.
+            let i = empty_at as usize;
+            if i == empties.len() {
+                empties.push(v);
+            } else {
+                let moved = empties[i];
+                empties[i] = v;
+                empties.push(moved);
+                node[moved as usize].empty_at = empties.len() as u32 - 1;
+            }
+            node[vi].empty_at = empty_at;
+            return None;
         }
         // `LISTED`: the caller knows it (the fixed path analyses every move it commits).
         let listed = LISTED || (chains.used && chains.at == v);
@@ -1576,7 +1705,7 @@ impl Goban {
             ),
             (SINK.size, SINK.hash)
         );
-        removed
+        Some(removed)
     }
 
     /// Joins chains `a` and `b`; the larger keeps its head.
@@ -2032,6 +2161,93 @@ mod tests {
                         unanalysed_and_analysed::<false>(&g, v, me)
                     };
                     assert_eq!(made, analysed, "round {round}, vertex {v}, colour {me}");
+                    let mut e = g.clone();
+                    let (effect, _) = play(&mut e, v, me);
+                    all += 1;
+                    capturing += usize::from(effect.opp_removed > 0);
+                    merging += usize::from(counts[me as usize] >= 2);
+                }
+            }
+        }
+        assert!(
+            all > 5000 && capturing > 100 && merging > 700,
+            "{all} moves, {capturing} capturing, {merging} next to two own stones"
+        );
+    }
+
+    /// The move by `me` at `v` made on copies of `g` by `play_unanalysed_unless`, once let
+    /// stand and once taken back, and analysed then committed on a third: the hashes the
+    /// two were asked about, the taken-back board and journal (which must be `g`'s), and
+    /// the one made and the analysed one (`{:?}`: every field of every node and the list
+    /// of empty vertices in order).
+    fn checked_and_analysed<const L: bool>(g: &Goban, v: u32, me: u8) -> ([u64; 3], [String; 4]) {
+        let (mut a, mut back, mut b) = (g.clone(), g.clone(), g.clone());
+        let (mut ja, mut jback, mut jb) = (vec![7], vec![7], vec![7]);
+        let mut scratch = Scratch::default();
+        let (mut asked, mut asked_back) = (0, 0);
+        let ra = a.play_unanalysed_unless::<L>(v, me, &mut scratch, &mut ja, |h| {
+            asked = h;
+            false
+        });
+        assert!(!scratch.around.used, "the scratch names no analysis");
+        let rback = back.play_unanalysed_unless::<L>(v, me, &mut scratch, &mut jback, |h| {
+            asked_back = h;
+            true
+        });
+        assert_eq!(rback, None, "a move `seen` refuses is taken back");
+        let effect = b.analyse_fixed::<L>(v, me, &mut scratch);
+        let rb = b.commit_fixed::<L>(v, me, &effect, &scratch, &mut jb);
+        a.check_invariants();
+        back.check_invariants();
+        (
+            [asked, asked_back, effect.hash],
+            [
+                format!("{:?} {ja:?} {a:?}", ra.unwrap()),
+                format!("{rb:?} {jb:?} {b:?}"),
+                format!("{jback:?} {back:?}"),
+                format!("{:?} {g:?}", [7]),
+            ],
+        )
+    }
+
+    #[test]
+    fn the_checked_unanalysed_move_is_the_analysed_one() {
+        // Random positions on grids and tori, linked and not: at every empty vertex with an
+        // empty neighbour, for both players, the move made without the analysis under
+        // positional superko (`Goban::play_unanalysed_unless`) asks about the hash the
+        // analysis gives (captured chains included), and when let stand leaves the board,
+        // journal and removed counts the analysed move leaves, field for field; when the
+        // hash is taken for a repetition, the board and journal are given back as they were
+        // (heads, counts, sums, the empty list's order). Captures of one and of several
+        // chains and merges are among them.
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(31);
+        let (mut capturing, mut merging, mut all) = (0, 0, 0);
+        for round in 0..200 {
+            let board = match round % 2 {
+                0 => Board::grid(7, 6).unwrap(),
+                _ => Board::torus(5, 6).unwrap(),
+            };
+            let n = board.len();
+            let linked = round % 4 >= 2;
+            let mut g = random_position(&board, linked, &mut rng);
+            g.set_quick(true);
+            assert!(g.fixed_mode());
+            for v in 0..n as u32 {
+                if g.colour(v) != EMPTY || !g.has_empty_neighbour(v) {
+                    continue;
+                }
+                for me in [BLACK, WHITE] {
+                    let counts = g.neighbour_counts(v);
+                    let (hashes, [made, analysed, back, before]) = if linked {
+                        checked_and_analysed::<true>(&g, v, me)
+                    } else {
+                        checked_and_analysed::<false>(&g, v, me)
+                    };
+                    let at = format!("round {round}, vertex {v}, colour {me}");
+                    assert_eq!(hashes[0], hashes[2], "{at}: the hash asked about");
+                    assert_eq!(hashes[1], hashes[2], "{at}: the hash asked about");
+                    assert_eq!(made, analysed, "{at}: the move let stand");
+                    assert_eq!(back, before, "{at}: the move taken back");
                     let mut e = g.clone();
                     let (effect, _) = play(&mut e, v, me);
                     all += 1;

@@ -225,6 +225,18 @@ impl History {
         &mut self.journal
     }
 
+    /// The journal, and a test whether any recorded colouring has a given hash (true
+    /// without a hash index): for a move made without its analysis under positional
+    /// superko ([`Goban::play_unanalysed_unless`](super::goban::Goban::play_unanalysed_unless)).
+    /// A hash no colouring has cannot repeat one; a hash one has is a repetition or a
+    /// collision, which the caller then tells apart with [`History::repeats`].
+    #[inline]
+    pub(crate) fn journal_and_seen(&mut self) -> (&mut Vec<u32>, impl FnOnce(u64) -> bool + '_) {
+        let index = &self.index;
+        let seen = move |hash: u64| index.as_ref().is_none_or(|ix| ix.any(hash, |_| true));
+        (&mut self.journal, seen)
+    }
+
     /// Records the turn whose changes were just appended to the journal; `moved` is false
     /// for a pass.
     #[inline]

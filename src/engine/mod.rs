@@ -247,6 +247,26 @@ impl GggGame {
             self.history.record(self.goban.hash(), self.to_move, true);
             return true;
         }
+        // Under positional superko a move next to an empty point removes none of the
+        // mover's stones either, and it is refused only if its colouring is an earlier
+        // one. Such a move is made without the analysis, the hash of its colouring read
+        // while it is made: when no earlier colouring has that hash it stands; when one
+        // does (a repetition or a collision), it is taken back before it joined or
+        // removed anything, and analysed and decided exactly below
+        // (`the_checked_unanalysed_move_is_the_analysed_one`).
+        if !REFERENCE && self.goban.has_empty_neighbour(v) {
+            let (journal, seen) = self.history.journal_and_seen();
+            if self
+                .goban
+                .play_unanalysed_unless::<L>(v, me, &mut self.scratch, journal, seen)
+                .is_some()
+            {
+                self.to_move = 3 - me;
+                self.consecutive_passes = 0;
+                self.history.record(self.goban.hash(), self.to_move, true);
+                return true;
+            }
+        }
         let effect = self.goban.analyse_fixed::<L>(v, me, &mut self.scratch);
         let goban = &self.goban;
         let current = goban.colours();
