@@ -873,14 +873,18 @@ mod tests {
             let mut record = Vec::new();
             p.play_one(Some(&mut record));
             let stop = (seed as usize * 7) % record.len();
-            for options in [reference_options(), ggg1_options()] {
-                let mut game = GggGame::new(
-                    p.start.goban.clone(),
-                    Version::V1,
-                    options,
-                    Player::Black,
-                    [0, 0],
-                );
+            // The last: ggg1 on a board whose Zobrist keys keep 2 bits, so that nearly
+            // every hash is an earlier one's and the move made without the analysis is
+            // taken back and decided by the analysed path (`Goban::play_unanalysed_unless`).
+            let (off, adj) = grid_rows(5, 5);
+            let collide = Goban::from_rows(off, adj, &[EMPTY; 25], 3);
+            for (options, goban) in [
+                (reference_options(), &p.start.goban),
+                (ggg1_options(), &p.start.goban),
+                (ggg1_options(), &collide),
+            ] {
+                let mut game =
+                    GggGame::new(goban.clone(), Version::V1, options, Player::Black, [0, 0]);
                 let linked = seed % 2 == 1;
                 game.goban.set_linked(linked);
                 for turn in &record[..stop] {
