@@ -2129,15 +2129,13 @@ mod tests {
         ]
     }
 
-    #[test]
-    fn the_unanalysed_move_is_the_analysed_one() {
-        // Random positions on grids and tori, linked and not: at every empty vertex with an
-        // empty neighbour, for both players, the move made without the analysis
-        // (`Goban::play_unanalysed`, which finds the chains it joins and the chains it
-        // removes while it plays) leaves the board, the journal and the count of removed
-        // stones that the analysed move leaves, field for field. Captures (of one and of
-        // several chains) and merges of several chains are among them.
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(29);
+    /// Calls `check` at every empty vertex with an empty neighbour, for both players, of
+    /// 200 random positions on grids and tori (linked and not; from `seed`), with the
+    /// place's name for messages; then asserts that captures (more than 100) and merges of
+    /// several chains (more than 700 moves next to two of the mover's stones) were among
+    /// the more than 5,000 moves.
+    fn each_move_next_to_an_empty_point(seed: u64, mut check: impl FnMut(&Goban, u32, u8, &str)) {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let (mut capturing, mut merging, mut all) = (0, 0, 0);
         for round in 0..200 {
             let board = match round % 2 {
@@ -2145,8 +2143,7 @@ mod tests {
                 _ => Board::torus(5, 6).unwrap(),
             };
             let n = board.len();
-            let linked = round % 4 >= 2;
-            let mut g = random_position(&board, linked, &mut rng);
+            let mut g = random_position(&board, round % 4 >= 2, &mut rng);
             g.set_quick(true);
             assert!(g.fixed_mode());
             for v in 0..n as u32 {
@@ -2155,12 +2152,12 @@ mod tests {
                 }
                 for me in [BLACK, WHITE] {
                     let counts = g.neighbour_counts(v);
-                    let [made, analysed] = if linked {
-                        unanalysed_and_analysed::<true>(&g, v, me)
-                    } else {
-                        unanalysed_and_analysed::<false>(&g, v, me)
-                    };
-                    assert_eq!(made, analysed, "round {round}, vertex {v}, colour {me}");
+                    check(
+                        &g,
+                        v,
+                        me,
+                        &format!("round {round}, vertex {v}, colour {me}"),
+                    );
                     let mut e = g.clone();
                     let (effect, _) = play(&mut e, v, me);
                     all += 1;
@@ -2173,6 +2170,24 @@ mod tests {
             all > 5000 && capturing > 100 && merging > 700,
             "{all} moves, {capturing} capturing, {merging} next to two own stones"
         );
+    }
+
+    #[test]
+    fn the_unanalysed_move_is_the_analysed_one() {
+        // Random positions on grids and tori, linked and not: at every empty vertex with an
+        // empty neighbour, for both players, the move made without the analysis
+        // (`Goban::play_unanalysed`, which finds the chains it joins and the chains it
+        // removes while it plays) leaves the board, the journal and the count of removed
+        // stones that the analysed move leaves, field for field. Captures (of one and of
+        // several chains) and merges of several chains are among them.
+        each_move_next_to_an_empty_point(29, |g, v, me, at| {
+            let [made, analysed] = if g.linked {
+                unanalysed_and_analysed::<true>(g, v, me)
+            } else {
+                unanalysed_and_analysed::<false>(g, v, me)
+            };
+            assert_eq!(made, analysed, "{at}");
+        });
     }
 
     /// The move by `me` at `v` made on copies of `g` by `play_unanalysed_unless`, once let
@@ -2220,46 +2235,17 @@ mod tests {
         // hash is taken for a repetition, the board and journal are given back as they were
         // (heads, counts, sums, the empty list's order). Captures of one and of several
         // chains and merges are among them.
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(31);
-        let (mut capturing, mut merging, mut all) = (0, 0, 0);
-        for round in 0..200 {
-            let board = match round % 2 {
-                0 => Board::grid(7, 6).unwrap(),
-                _ => Board::torus(5, 6).unwrap(),
+        each_move_next_to_an_empty_point(31, |g, v, me, at| {
+            let (hashes, [made, analysed, back, before]) = if g.linked {
+                checked_and_analysed::<true>(g, v, me)
+            } else {
+                checked_and_analysed::<false>(g, v, me)
             };
-            let n = board.len();
-            let linked = round % 4 >= 2;
-            let mut g = random_position(&board, linked, &mut rng);
-            g.set_quick(true);
-            assert!(g.fixed_mode());
-            for v in 0..n as u32 {
-                if g.colour(v) != EMPTY || !g.has_empty_neighbour(v) {
-                    continue;
-                }
-                for me in [BLACK, WHITE] {
-                    let counts = g.neighbour_counts(v);
-                    let (hashes, [made, analysed, back, before]) = if linked {
-                        checked_and_analysed::<true>(&g, v, me)
-                    } else {
-                        checked_and_analysed::<false>(&g, v, me)
-                    };
-                    let at = format!("round {round}, vertex {v}, colour {me}");
-                    assert_eq!(hashes[0], hashes[2], "{at}: the hash asked about");
-                    assert_eq!(hashes[1], hashes[2], "{at}: the hash asked about");
-                    assert_eq!(made, analysed, "{at}: the move let stand");
-                    assert_eq!(back, before, "{at}: the move taken back");
-                    let mut e = g.clone();
-                    let (effect, _) = play(&mut e, v, me);
-                    all += 1;
-                    capturing += usize::from(effect.opp_removed > 0);
-                    merging += usize::from(counts[me as usize] >= 2);
-                }
-            }
-        }
-        assert!(
-            all > 5000 && capturing > 100 && merging > 700,
-            "{all} moves, {capturing} capturing, {merging} next to two own stones"
-        );
+            assert_eq!(hashes[0], hashes[2], "{at}: the hash asked about");
+            assert_eq!(hashes[1], hashes[2], "{at}: the hash asked about");
+            assert_eq!(made, analysed, "{at}: the move let stand");
+            assert_eq!(back, before, "{at}: the move taken back");
+        });
     }
 
     #[test]
