@@ -932,6 +932,22 @@ impl Goban {
         scratch: &mut Scratch,
         journal: &mut Vec<u32>,
     ) -> [u32; 2] {
+        let unread = self.unanalysed_preamble::<L>(v, me, scratch);
+        self.play_fast::<Fixed4, L, true, true>(v, me, unread, &scratch.around, journal)
+    }
+
+    /// What [`Goban::play_unanalysed`] and [`Goban::play_unanalysed_unless`] check and
+    /// clear before the move: the guard that makes the unchecked reads of `play_fast`
+    /// sound, the board's state (in debug builds), and the analysis in `scratch` (a later
+    /// commit must not take it for this move's). Returns the effect passed to the commit,
+    /// whose fields are not read (the commit finds the chains and the removals itself).
+    #[inline(always)]
+    fn unanalysed_preamble<const L: bool>(
+        &self,
+        v: u32,
+        me: u8,
+        scratch: &mut Scratch,
+    ) -> &'static MoveEffect {
         // The unchecked reads of `play_fast` rely on it (see `analyse_fixed`).
         assert!(
             4 * v as usize + 8 <= self.table.len() && me.wrapping_sub(1) < 2,
@@ -940,7 +956,6 @@ impl Goban {
         debug_assert!(!self.dead && self.linked == L);
         debug_assert!(self.has_empty_neighbour(v));
         scratch.around.used = false;
-        // Neither is read: the commit finds the chains and the removals itself.
         const UNREAD: MoveEffect = MoveEffect {
             own_removed: 0,
             opp_removed: 0,
@@ -948,7 +963,7 @@ impl Goban {
             suicide: false,
             slow: false,
         };
-        self.play_fast::<Fixed4, L, true, true>(v, me, &UNREAD, &scratch.around, journal)
+        &UNREAD
     }
 
     /// [`Goban::play_unanalysed`] for rules that may refuse a repetition of any earlier
@@ -968,25 +983,11 @@ impl Goban {
         journal: &mut Vec<u32>,
         seen: impl FnOnce(u64) -> bool,
     ) -> Option<[u32; 2]> {
-        // The unchecked reads of `play_fast` rely on it (see `analyse_fixed`).
-        assert!(
-            4 * v as usize + 8 <= self.table.len() && me.wrapping_sub(1) < 2,
-            "a move by a player at a vertex of a fixed table"
-        );
-        debug_assert!(!self.dead && self.linked == L);
-        debug_assert!(self.has_empty_neighbour(v));
-        scratch.around.used = false;
-        const UNREAD: MoveEffect = MoveEffect {
-            own_removed: 0,
-            opp_removed: 0,
-            hash: 0,
-            suicide: false,
-            slow: false,
-        };
+        let unread = self.unanalysed_preamble::<L>(v, me, scratch);
         self.play_fast_unless::<Fixed4, L, true, true, true>(
             v,
             me,
-            &UNREAD,
+            unread,
             &scratch.around,
             journal,
             seen,
