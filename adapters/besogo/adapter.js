@@ -62,15 +62,13 @@ serve({
     return out;
   },
   // Both colours in one pass of getStone (a turn's answer lists both).
-  allStones() {
-    const out = [[], []];
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++) {
+  fillStones(codes) {
+    for (let y = 0, i = 0; y < height; y++)
+      for (let x = 0; x < width; x++, i++) {
         const s = current.getStone(x + 1, y + 1);
-        if (s === CODE.black) out[0].push({ x, y });
-        else if (s === CODE.white) out[1].push({ x, y });
+        if (s === CODE.black) codes[i] = 1;
+        else if (s === CODE.white) codes[i] = 2;
       }
-    return out;
   },
   toMove() {
     return current.nextMove() === -1 ? "black" : "white";

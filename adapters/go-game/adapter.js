@@ -55,15 +55,14 @@ serve({
       for (let x = 0; x < size; x++) if (game.getType([y, x]) === CODE[colour]) out.push({ x, y });
     return out;
   },
-  allStones() {
-    const out = [[], []];
-    for (let y = 0; y < size; y++)
-      for (let x = 0; x < size; x++) {
+  // Both colours in one pass of getType (a turn's answer lists both).
+  fillStones(codes) {
+    for (let y = 0, i = 0; y < size; y++)
+      for (let x = 0; x < size; x++, i++) {
         const t = game.getType([y, x]);
-        if (t === Go.BLACK) out[0].push({ x, y });
-        else if (t === Go.WHITE) out[1].push({ x, y });
+        if (t === Go.BLACK) codes[i] = 1;
+        else if (t === Go.WHITE) codes[i] = 2;
       }
-    return out;
   },
   toMove() {
     return game.currentPlayer === Go.BLACK ? "black" : "white";

@@ -32,6 +32,11 @@
 //   allStones()                       [black points, white points] read in one pass over the
 //                                     library's board (a turn's answer lists both colours;
 //                                     stones(colour) twice otherwise)
+//   fillStones(codes)                 on a grid (boardsize, rectangle): the stones read in one
+//                                     pass, written into `codes` (zeroed, one a point, index
+//                                     y * width + x): 1 a black stone, 2 a white one; the shared
+//                                     code names them in list order without sorting or point
+//                                     objects (preferred over allStones where given)
 //
 // A front with neither isLegal nor allLegal is checked through its answers to play only.
 
@@ -44,7 +49,11 @@ const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 // Standard output is the protocol: a library's own logging goes to standard error.
 console.log = console.info = console.debug = console.warn = console.error;
 
+const COLOUR_WORDS = { b: "black", black: "black", w: "white", white: "white" };
+
 function colourOf(word) {
+  const known = COLOUR_WORDS[word];
+  if (typeof known === "string") return known;
   const w = String(word || "").toLowerCase();
   if (w === "b" || w === "black") return "black";
   if (w === "w" || w === "white") return "white";
@@ -60,11 +69,28 @@ class Naming {
     this.height = height;
     this.names = names || null;
     this.known = names ? new Set(names) : null;
-    // A grid's names by index y * width + x, made once a board (list and name read them).
+    // A grid's names by index y * width + x, made once a board (list and name read them),
+    // its points ({x, y}, made once: a front reads them and keeps no change of them), and
+    // each name's point (point looks its words up there first; GTP's names are upper case).
     this.grid = null;
+    this.points = null;
+    this.lookup = new Map();
+    // A grid's stones, as a front's fillStones writes them (index y * width + x).
+    this.codes = null;
     if (!names) {
       this.grid = [];
-      for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) this.grid.push(`${COLUMNS[x]}${height - y}`);
+      this.points = [];
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) {
+          const name = `${COLUMNS[x]}${height - y}`;
+          const point = { x, y };
+          this.grid.push(name);
+          this.points.push(point);
+          this.lookup.set(name, point);
+        }
+      this.codes = new Uint8Array(width * height);
+    } else {
+      for (const name of names) if (name.toUpperCase() !== "PASS") this.lookup.set(name, name);
     }
   }
 
@@ -78,6 +104,8 @@ class Naming {
   }
 
   point(word) {
+    const found = this.lookup.get(word);
+    if (found !== undefined) return found;
     const w = String(word || "");
     if (w.toUpperCase() === "PASS") return null;
     if (this.known) {
@@ -90,7 +118,7 @@ class Naming {
     if (col < 0 || !Number.isInteger(row) || col >= this.width || row < 1 || row > this.height) {
       throw new SyntaxError(`invalid vertex '${word}' on ${this.width}x${this.height}`);
     }
-    return { x: col, y: this.height - row };
+    return this.points[(this.height - row) * this.width + col];
   }
 
   name(point) {
@@ -141,6 +169,45 @@ class Naming {
     keyed.sort((a, b) => (a[0][0] < b[0][0] ? -1 : a[0][0] > b[0][0] ? 1 : a[0][1] < b[0][1] ? -1 : a[0][1] > b[0][1] ? 1 : 0));
     return keyed.map((k) => k[1]).join(" ");
   }
+
+  // The lines `black ...` and `white ...` of this.codes (a grid's stones, as fillStones
+  // writes them): the names in list's order (rows from the bottom, each from the left).
+  stoneLines() {
+    const { codes, grid, width } = this;
+    let black = "black";
+    let white = "white";
+    for (let row = (this.height - 1) * width; row >= 0; row -= width) {
+      for (let i = row; i < row + width; i++) {
+        const c = codes[i];
+        if (c === 0) continue;
+        if (c === 1) black += ` ${grid[i]}`;
+        else if (c === 2) white += ` ${grid[i]}`;
+      }
+    }
+    return [black, white];
+  }
+
+  // list(points) for a few points of this grid (point's own objects): a sort by insertion
+  // of their list keys, no arrays of keys.
+  listFew(points) {
+    const n = points.length;
+    if (n === 0) return "";
+    if (n === 1) return this.grid[points[0].y * this.width + points[0].x];
+    const keys = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const k = (this.height - 1 - points[i].y) * this.width + points[i].x;
+      let j = i;
+      for (; j > 0 && keys[j - 1] > k; j--) keys[j] = keys[j - 1];
+      keys[j] = k;
+    }
+    let text = "";
+    for (let i = 0; i < n; i++) {
+      const x = keys[i] % this.width;
+      const y = this.height - 1 - (keys[i] - x) / this.width;
+      text += i === 0 ? this.grid[y * this.width + x] : ` ${this.grid[y * this.width + x]}`;
+    }
+    return text;
+  }
 }
 
 function marginText(difference) {
@@ -187,7 +254,17 @@ function serve(front) {
   // A hook that takes no argument: a method of the same name that needs arguments is the
   // adapter's own helper, not the hook.
   const NO_ARGUMENT = ["toMove", "result", "legalMoves", "finalScore", "points", "allStones"];
-  const has = (m) => typeof front[m] === "function" && (!NO_ARGUMENT.includes(m) || front[m].length === 0);
+  const hook = (m) => typeof front[m] === "function" && (!NO_ARGUMENT.includes(m) || front[m].length === 0);
+  // Which hooks the front has, asked once (a front's methods do not change).
+  const hooks = new Map();
+  const has = (m) => {
+    let known = hooks.get(m);
+    if (known === undefined) {
+      known = hook(m);
+      hooks.set(m, known);
+    }
+    return known;
+  };
   const commands = [
     "protocol_version", "name", "version", "list_commands", "known_command", "quit",
     "boardsize", "clear_board", "komi", "play", "list_stones", "graphgo-turn",
@@ -212,8 +289,10 @@ function serve(front) {
   const outOfTurn = (colour) =>
     front.alternating === true && front.playChecksTurn !== true && has("toMove") && front.toMove() !== colour;
 
-  const isLegal = (colour, point) => {
-    if (outOfTurn(colour)) return false;
+  // Whether `colour` may play at `point`, outOfTurn(colour) being `refused` (asked once a
+  // state by the caller, or here).
+  const isLegal = (colour, point, refused = outOfTurn(colour)) => {
+    if (refused) return false;
     if (has("isLegal")) return Boolean(front.isLegal(colour, point));
     const name = naming.name(point);
     return front.allLegal(colour).some((p) => naming.name(p) === name);
@@ -316,18 +395,7 @@ function serve(front) {
     final_score: () => marginText(front.finalScore()),
     "graphgo-turn": (args) => {
       if (args.length < 3) throw new SyntaxError("graphgo-turn COLOUR MOVE NEXT (all | VERTEX...)");
-      const colour = colourOf(args[0]);
-      const point = naming.point(args[1]);
-      const next = colourOf(args[2]);
-      const asked = args.slice(3);
-      const lines = [];
-      try {
-        play(colour, point);
-        lines.push("played");
-      } catch (e) {
-        lines.push(`refused ${String(e.message || e).replace(/\n/g, " ")}`.trimEnd());
-      }
-      return lines.concat(stateLines(next, asked)).join("\n");
+      return turnLines(args[0], args[1], args[2], args, 3).join("\n");
     },
     // graphgo-game STEP ; STEP ; ... (spec/FORMAT.md): a game's turns in one round trip, each
     // step answered as graphgo-turn answers it, stopping after the first step whose verdict
@@ -335,18 +403,23 @@ function serve(front) {
     // expects (its optional tail `: black V... : white V... : legal V...`, graphgo's own), at
     // a step that fails (`error MESSAGE`), or after a quarter of a second of work (graphgo
     // sends the steps not answered again).
-    "graphgo-game": (args) => {
-      const steps = args.join(" ").split(";").map((s) => s.split(":"));
-      const blocks = [];
+    // The command's text after its name comes whole (`text`, not split into words: a game's
+    // steps are many words, read once here).
+    "graphgo-game": (text) => {
+      const steps = text.split(";");
+      // Every step's lines, one after the other (joined once at the end).
+      const out = [];
       const started = Date.now();
       for (let i = 0; i < steps.length; i++) {
-        if (blocks.length > 0 && Date.now() - started > 250) break;
-        const [head, ...tail] = steps[i];
-        const words = wordsOf(head);
+        if (out.length > 0 && Date.now() - started > 250) break;
+        const tail = steps[i].split(":");
+        const words = wordsOf(tail[0]);
         try {
           if (i === 0 && words[0] === "state") {
-            blocks.push(["state"].concat(stateLines(colourOf(words[1]), words.slice(2))).join("\n"));
-            if (!asExpected(blocks[blocks.length - 1], tail)) break;
+            const lines = stateLines(colourOf(words[1]), words, 2);
+            lines.unshift("state");
+            pushAll(out, lines);
+            if (!asExpected(lines, tail)) break;
             continue;
           }
           if (words.length < 4) throw new SyntaxError(`step ${i + 1}: COLOUR MOVE EXPECT NEXT (all | VERTEX...)`);
@@ -354,16 +427,16 @@ function serve(front) {
           if (expect !== "played" && expect !== "refused") {
             throw new SyntaxError(`step ${i + 1}: '${expect}' is not played or refused`);
           }
-          const answer = handlers["graphgo-turn"]([words[0], words[1]].concat(words.slice(3)));
-          blocks.push(answer);
+          const lines = turnLines(words[0], words[1], words[3], words, 4);
+          pushAll(out, lines);
           // The verdict: the answer's first word (up to its first white space).
-          if (/^\S*/.exec(answer)[0] !== expect || !asExpected(answer, tail)) break;
+          if (/^\S*/.exec(lines[0])[0] !== expect || !asExpected(lines, tail)) break;
         } catch (e) {
-          blocks.push(`error step ${i + 1}: ${String(e.message || e).replace(/\n/g, " ")}`);
+          out.push(`error step ${i + 1}: ${String(e.message || e).replace(/\n/g, " ")}`);
           break;
         }
       }
-      return blocks.join("\n");
+      return out.join("\n");
     },
     "graphgo-plays_per_second": (args) => {
       const side = Number(args[0]);
@@ -378,15 +451,41 @@ function serve(front) {
     return text.trim().split(/\s+/).filter((w) => w !== "");
   }
 
-  // Whether the lines black, white and legal of a step's answer `block` name the points the
-  // step's tail `expected` names (its parts, split at ":", each a key and names), as sets,
-  // whatever the case; a key the tail does not name is not compared.
-  function asExpected(block, expected) {
+  function pushAll(out, lines) {
+    for (let i = 0; i < lines.length; i++) out.push(lines[i]);
+  }
+
+  // A turn's answer as graphgo-turn gives it, its lines: `colour` plays `move` (words), then
+  // the state for `next` with the points words[from...] asked.
+  function turnLines(colourWord, moveWord, nextWord, words, from) {
+    const colour = colourOf(colourWord);
+    const point = naming.point(moveWord);
+    const next = colourOf(nextWord);
+    let verdict;
+    try {
+      play(colour, point);
+      verdict = "played";
+    } catch (e) {
+      verdict = `refused ${String(e.message || e).replace(/\n/g, " ")}`.trimEnd();
+    }
+    const lines = stateLines(next, words, from);
+    lines.unshift(verdict);
+    return lines;
+  }
+
+  // Whether the lines black, white and legal of a step's answer (its `lines`) name the points
+  // the step's tail `expected` names (its parts after the first, split at ":", each a key and
+  // names), as sets, whatever the case; a key the tail does not name is not compared.
+  function asExpected(lines, tail) {
     // The usual case first, without sets: each part equal to a line of the answer word for
     // word (graphgo names the points in the order the shared code lists them).
-    const lines = block.split("\n");
-    const parts = expected.map((p) => p.trim()).filter((p) => p !== "");
-    if (parts.every((p) => lines.includes(p))) return true;
+    let same = true;
+    for (let i = 1; i < tail.length && same; i++) {
+      const p = tail[i].trim();
+      if (p !== "" && !lines.includes(p)) same = false;
+    }
+    if (same) return true;
+    const expected = tail.slice(1);
     const named = (lines) => {
       const out = new Map();
       for (const line of lines) {
@@ -407,16 +506,35 @@ function serve(front) {
   }
 
   // The lines of a turn's answer after its verdict: the stones, NEXT's legality of the
-  // points asked (["all"]: every point), the player to move, the result.
-  function stateLines(next, asked) {
-    const lines = [];
-    const [black, white] = has("allStones") ? front.allStones() : [front.stones("black"), front.stones("white")];
-    lines.push(`black ${naming.list(black)}`.trimEnd());
-    lines.push(`white ${naming.list(white)}`.trimEnd());
-    let legal;
-    if (asked.length === 1 && asked[0] === "all") legal = legalAll(next);
-    else legal = asked.map((w) => naming.point(w)).filter((p) => p !== null && isLegal(next, p));
-    lines.push(`legal ${naming.list(legal)}`.trimEnd());
+  // points asked, words[from...] (["all"]: every point), the player to move, the result.
+  function stateLines(next, words, from) {
+    let lines;
+    if (naming.codes !== null && has("fillStones")) {
+      naming.codes.fill(0);
+      front.fillStones(naming.codes);
+      lines = naming.stoneLines();
+    } else {
+      const [black, white] = has("allStones") ? front.allStones() : [front.stones("black"), front.stones("white")];
+      lines = [`black ${naming.list(black)}`.trimEnd(), `white ${naming.list(white)}`.trimEnd()];
+    }
+    if (words.length === from + 1 && words[from] === "all") {
+      lines.push(`legal ${naming.list(legalAll(next))}`.trimEnd());
+    } else {
+      // Each word named first (a word that names no point fails the step before any is asked),
+      // then asked; outOfTurn once, where a point is asked.
+      const points = [];
+      for (let i = from; i < words.length; i++) {
+        const p = naming.point(words[i]);
+        if (p !== null) points.push(p);
+      }
+      const legal = [];
+      let refused;
+      for (const p of points) {
+        if (refused === undefined) refused = outOfTurn(next);
+        if (isLegal(next, p, refused)) legal.push(p);
+      }
+      lines.push(`legal ${naming.grid !== null ? naming.listFew(legal) : naming.list(legal)}`.trimEnd());
+    }
     if (has("toMove")) {
       // A library may have no player to move once its game is over.
       let toMove = "none";
@@ -432,14 +550,24 @@ function serve(front) {
   }
 
   const input = readline.createInterface({ input: process.stdin, terminal: false });
+  // The first word of `text` and the text after it (null when there is none).
+  const FIRST = /^\s*(\S+)/;
   input.on("line", (line) => {
     // GTP 2: an optional numeric id, the command, its arguments; '#' starts a comment.
-    const words = line.replace(/#.*/, "").trim().split(/\s+/).filter((w) => w !== "");
-    if (words.length === 0) return;
+    let text = line.includes("#") ? line.replace(/#.*/, "") : line;
+    let first = FIRST.exec(text);
+    if (first === null) return;
     let id = "";
-    if (/^\d+$/.test(words[0])) id = words.shift();
-    if (words.length === 0) return;
-    const [command, ...args] = words;
+    if (/^\d+$/.test(first[1])) {
+      id = first[1];
+      text = text.slice(first[0].length);
+      first = FIRST.exec(text);
+      if (first === null) return;
+    }
+    const command = first[1];
+    const rest = text.slice(first[0].length);
+    // graphgo-game reads its text whole; every other command its words.
+    const args = command === "graphgo-game" ? rest : wordsOf(rest);
     if (command === "quit") {
       process.stdout.write(`=${id}\n\n`);
       input.close();

@@ -66,15 +66,16 @@ serve({
       for (let x = 0; x < size; x++) if (engine.board[y][x] === CODE[colour]) out.push({ x, y });
     return out;
   },
-  allStones() {
-    const out = [[], []];
-    for (let y = 0; y < size; y++)
-      for (let x = 0; x < size; x++) {
-        const v = engine.board[y][x];
-        if (v === CODE.black) out[0].push({ x, y });
-        else if (v === CODE.white) out[1].push({ x, y });
+  // Both colours in one pass over GobanEngine#board (a turn's answer lists both).
+  fillStones(codes) {
+    for (let y = 0, i = 0; y < size; y++) {
+      const row = engine.board[y];
+      for (let x = 0; x < size; x++, i++) {
+        const v = row[x];
+        if (v === CODE.black) codes[i] = 1;
+        else if (v === CODE.white) codes[i] = 2;
       }
-    return out;
+    }
   },
   toMove() {
     return engine.colorToMove();

@@ -44,15 +44,14 @@ serve({
       for (let x = 0; x < size; x++) if (board.get([x, y]) === SIGN[colour]) out.push({ x, y });
     return out;
   },
-  allStones() {
-    const out = [[], []];
-    for (let y = 0; y < size; y++)
-      for (let x = 0; x < size; x++) {
+  // Both colours in one pass of Board#get (a turn's answer lists both).
+  fillStones(codes) {
+    for (let y = 0, i = 0; y < size; y++)
+      for (let x = 0; x < size; x++, i++) {
         const v = board.get([x, y]);
-        if (v === SIGN.black) out[0].push({ x, y });
-        else if (v === SIGN.white) out[1].push({ x, y });
+        if (v === SIGN.black) codes[i] = 1;
+        else if (v === SIGN.white) codes[i] = 2;
       }
-    return out;
   },
   isLegal(colour, p) {
     try {

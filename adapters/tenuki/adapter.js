@@ -58,15 +58,14 @@ serve({
       for (let x = 0; x < size; x++) if (game.intersectionAt(y, x).value === colour) out.push({ x, y });
     return out;
   },
-  allStones() {
-    const out = [[], []];
-    for (let y = 0; y < size; y++)
-      for (let x = 0; x < size; x++) {
+  // Both colours in one pass of intersectionAt (a turn's answer lists both).
+  fillStones(codes) {
+    for (let y = 0, i = 0; y < size; y++)
+      for (let x = 0; x < size; x++, i++) {
         const v = game.intersectionAt(y, x).value;
-        if (v === "black") out[0].push({ x, y });
-        else if (v === "white") out[1].push({ x, y });
+        if (v === "black") codes[i] = 1;
+        else if (v === "white") codes[i] = 2;
       }
-    return out;
   },
   isLegal(colour, p) {
     return !game.isIllegalAt(p.y, p.x);

@@ -41,15 +41,14 @@ serve({
       for (let x = 0; x < size; x++) if (game.getStone(x, y) === COLOUR[colour]) out.push({ x, y });
     return out;
   },
-  allStones() {
-    const out = [[], []];
-    for (let y = 0; y < size; y++)
-      for (let x = 0; x < size; x++) {
+  // Both colours in one pass of getStone (a turn's answer lists both).
+  fillStones(codes) {
+    for (let y = 0, i = 0; y < size; y++)
+      for (let x = 0; x < size; x++, i++) {
         const c = game.getStone(x, y);
-        if (c === COLOUR.black) out[0].push({ x, y });
-        else if (c === COLOUR.white) out[1].push({ x, y });
+        if (c === COLOUR.black) codes[i] = 1;
+        else if (c === COLOUR.white) codes[i] = 2;
       }
-    return out;
   },
   isLegal(colour, p) {
     return game.isValid(p.x, p.y);

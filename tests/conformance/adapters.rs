@@ -1,7 +1,9 @@
 //! The adapters of other implementations (adapters/, issue 17): a few known moves through each
 //! one (a capture, a self-capture attempt, a ko and its end), with the answers worked out by
 //! hand on the board drawn beside each sequence, so that an adapter that stops translating
-//! coordinates, colours or answers is caught before the conformance report runs.
+//! coordinates, colours or answers is caught before the conformance report runs; and, for the
+//! npm adapters, a turn's answer (`graphgo-turn`, read by the shared code's own paths) is the
+//! answers of `list_stones` and `is_legal` asked after it.
 //!
 //! The npm adapters are driven over GTP (`node adapters/NAME/adapter.js`); each test skips
 //! visibly when `node` or the adapter's `node_modules` (`npm ci --prefix adapters/NAME`) is
@@ -27,9 +29,9 @@ fn skipped(why: &str) {
     let _ = writeln!(std::io::stderr().lock(), "SKIPPED: {why}");
 }
 
-/// The adapter of `adapters/NAME`, started, or `None` (and a SKIPPED line) when node or
-/// its packages are missing.
-fn start(name: &str) -> Option<GtpProcess> {
+/// The adapter of `adapters/NAME` (with the arguments `args`: its configuration), started,
+/// or `None` (and a SKIPPED line) when node or its packages are missing.
+fn start(name: &str, args: &[&str]) -> Option<GtpProcess> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let node_works = std::process::Command::new("node")
         .arg("--version")
@@ -53,7 +55,8 @@ fn start(name: &str) -> Option<GtpProcess> {
         return None;
     }
     let script = root.join("adapters").join(name).join("adapter.js");
-    let argv = ["node".to_string(), script.display().to_string()];
+    let mut argv = vec!["node".to_string(), script.display().to_string()];
+    argv.extend(args.iter().map(|a| a.to_string()));
     Some(
         GtpProcess::spawn(&argv, Duration::from_secs(60), Duration::from_secs(20))
             .unwrap_or_else(|e| panic!("{name}: {e}")),
@@ -93,10 +96,48 @@ fn new_game(p: &mut GtpProcess, name: &str, moves: &[&str]) {
     }
 }
 
+/// `graphgo-turn COLOUR MOVE NEXT ASKED...`, which must play the move; then its lines
+/// `black`, `white` and `legal` must be, as sets, the answers of `list_stones` and of
+/// `is_legal NEXT V` for each V asked (the base commands, answered by other paths of the
+/// shared code than a turn's answer).
+fn turn_is_base_answers(p: &mut GtpProcess, name: &str, turn: &str) {
+    let answer = ask(p, name, &format!("graphgo-turn {turn}"))
+        .unwrap_or_else(|e| panic!("{name}: graphgo-turn {turn}: {e}"));
+    let lines: Vec<&str> = answer.lines().collect();
+    assert_eq!(lines.first(), Some(&"played"), "{name}: graphgo-turn {turn}: {answer}");
+    let line = |key: &str| -> BTreeSet<String> {
+        let found = lines
+            .iter()
+            .find(|l| l.split_whitespace().next() == Some(key))
+            .unwrap_or_else(|| panic!("{name}: no line {key} in {answer}"));
+        found.split_whitespace().skip(1).map(str::to_uppercase).collect()
+    };
+    assert_eq!(line("black"), stones(p, name, "black"), "{name}: {turn}");
+    assert_eq!(line("white"), stones(p, name, "white"), "{name}: {turn}");
+    let words: Vec<&str> = turn.split_whitespace().collect();
+    let next = words[2];
+    let legal: BTreeSet<String> = words[3..]
+        .iter()
+        .filter(|v| {
+            ask(p, name, &format!("is_legal {next} {v}"))
+                .unwrap_or_else(|e| panic!("{name}: is_legal {next} {v}: {e}"))
+                .trim()
+                == "1"
+        })
+        .map(|v| v.to_uppercase())
+        .collect();
+    assert_eq!(line("legal"), legal, "{name}: {turn}");
+}
+
 /// The three sequences on 5x5; `self_capture` says whether the implementation plays a lone
 /// stone's self-capture (removing it) or refuses it.
 fn known_moves(name: &str, self_capture: bool) {
-    let Some(mut p) = start(name) else { return };
+    known_moves_of(name, &[], self_capture);
+}
+
+/// known_moves with the adapter's arguments `args` (a configuration).
+fn known_moves_of(name: &str, args: &[&str], self_capture: bool) {
+    let Some(mut p) = start(name, args) else { return };
     let p = &mut p;
 
     // A capture in the corner: White's A1 loses its last liberty to Black's B1.
@@ -106,6 +147,9 @@ fn known_moves(name: &str, self_capture: bool) {
     new_game(p, name, &["b A2", "w A1", "b B1"]);
     assert_eq!(stones(p, name, "white"), set(&[]), "{name}: A1 captured");
     assert_eq!(stones(p, name, "black"), set(&["A2", "B1"]), "{name}");
+    // White to move: a point holding a stone is no move.
+    let occupied = ask(p, name, "is_legal w B1").expect("is_legal answers");
+    assert_eq!(occupied.trim(), "0", "{name}: B1 holds a black stone");
 
     // White's lone stone at A1 would have no liberty and capture nothing.
     new_game(p, name, &["b A2", "w E5", "b B1"]);
@@ -146,8 +190,10 @@ fn known_moves(name: &str, self_capture: bool) {
         "{name}: ko retake played"
     );
     // After a move each elsewhere the retake makes a new position: legal under every rule.
-    must(p, name, "play w E1");
-    must(p, name, "play b E4");
+    // Those two moves through graphgo-turn, Black's next points (stones, empty points, lower
+    // case as well) and White's ko point B2 read in the answer and asked one by one.
+    turn_is_base_answers(p, name, "w E1 b B2 A1 C2 E1 d1 E3");
+    turn_is_base_answers(p, name, "b E4 w B2");
     let retake = ask(p, name, "is_legal w B2").expect("is_legal answers");
     assert_eq!(retake.trim(), "1", "{name}: the retake after a ko threat");
     must(p, name, "play w B2");
