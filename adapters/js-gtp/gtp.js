@@ -250,6 +250,11 @@ function ownSpeed(front, side, seconds = 1.0) {
 }
 
 function serve(front) {
+  // From here on an error is an answer, its message only (`? MESSAGE`, `refused MESSAGE`):
+  // no stack trace is captured for it. A library that refuses a move, or a trial move, by
+  // throwing (OGS goban's GobanMoveError, weiqi, Sabaki's makeMove) would otherwise pay for
+  // a trace at each refusal (in OGS goban the largest item of a session's profile).
+  Error.stackTraceLimit = 0;
   let naming = new Naming(19, 19);
   // A hook that takes no argument: a method of the same name that needs arguments is the
   // adapter's own helper, not the hook.
