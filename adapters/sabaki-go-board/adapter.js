@@ -1,6 +1,7 @@
 // graphgo's GTP adapter for @sabaki/go-board (the board data type of the Sabaki editor).
 // Every answer comes from the library: moves are played and checked with
-// Board#makeMove(sign, vertex, {preventOverwrite, preventKo}) and stones read with Board#get.
+// Board#makeMove(sign, vertex, {preventOverwrite, preventKo}) (its refusals read without the
+// move by Board#analyzeMove for is_legal) and stones read with Board#get.
 // Self-capture is the library's default (allowed: makeMove removes the chain), or refused with
 // the first argument `prevent-suicide` (preventSuicide: true). A pass is makeMove with a vertex
 // off the board, "equivalent to clone()" (its README): the ko information stays. See rules.yaml
@@ -53,12 +54,18 @@ serve({
         else if (v === SIGN.white) codes[i] = 2;
       }
   },
+  // Board#analyzeMove (its README: "Analyzes the hypothetical move ..."), which answers
+  // without the copy of the board makeMove makes. makeMove with OPTIONS throws exactly on
+  // these of its flags (src/GoBoard.js at 1.4.3): `preventOverwrite && !!this.get(vertex)`
+  // (analyzeMove's overwrite, `!pass && !!this.get(vertex)`: the point is on the board); the
+  // ko test `this._koInfo.sign === sign && vertexEquals(this._koInfo.vertex, vertex)` (its ko,
+  // the same expression: SIGN is 1 or -1); with preventSuicide, `deadStones.length === 0 &&
+  // liberties.length === 0` after the stone is set and the chains it leaves without
+  // liberties removed (its suicide, `!capturing && !this.hasLiberties(vertex)`: capturing is
+  // an opponent's neighbour chain without liberties, and hasLiberties is getLiberties
+  // non-empty).
   isLegal(colour, p) {
-    try {
-      board.makeMove(SIGN[colour], [p.x, p.y], OPTIONS); // returns a new board; no mutation
-      return true;
-    } catch (e) {
-      return false;
-    }
+    const move = board.analyzeMove(SIGN[colour], [p.x, p.y]);
+    return !(move.overwrite || move.ko || (OPTIONS.preventSuicide && move.suicide));
   },
 });

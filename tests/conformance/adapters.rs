@@ -216,6 +216,11 @@ fn sabaki_go_board_adapter_plays_known_moves() {
 }
 
 #[test]
+fn sabaki_go_board_prevent_suicide_adapter_plays_known_moves() {
+    known_moves_of("sabaki-go-board", &["prevent-suicide"], false);
+}
+
+#[test]
 fn weiqi_adapter_plays_known_moves() {
     known_moves("weiqi", false);
 }
