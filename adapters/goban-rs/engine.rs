@@ -23,7 +23,7 @@ use goban::rules::game::Game;
 use goban::rules::{GobanSizes, Move, CHINESE};
 use graphgo::board::{Board, Shape};
 use graphgo::conformance::verify::{Boards, EngineUnderTest, Support};
-use graphgo::engine::Engine;
+use graphgo::engine::EngineGame;
 use graphgo::game::clause::Clause;
 use graphgo::game::{
     Colour, GameResult, Illegal, KoPass, Neutral, NoMove, Observation, Playable, Player,
@@ -106,7 +106,7 @@ impl RuleSet for GobanRs {
             width,
             height,
             board: Arc::clone(&setup.board),
-            shadow: Engine.start(setup)?,
+            shadow: EngineGame::start(setup, u64::MAX)?,
             resignation: None,
             departed: false,
         }))
@@ -119,7 +119,7 @@ struct GobanRsGame {
     width: usize,
     height: usize,
     board: Arc<Board>,
-    shadow: Box<dyn Playable>,
+    shadow: EngineGame,
     /// The result once a player resigned (graphgo's engine's).
     resignation: Option<GameResult>,
     /// The crate played a turn graphgo refuses: the engine alongside no longer follows.
@@ -194,7 +194,7 @@ impl Playable for GobanRsGame {
     fn play(&mut self, turn: &Turn) -> Result<(), Illegal> {
         // As verify-gtp does for GTP engines: when graphgo refuses the turn too, the refusal
         // is graphgo's (its clause); the crate gives no clause of its own.
-        let graphgo_allows = !self.departed && self.shadow.legal_turns().contains(turn);
+        let graphgo_allows = !self.departed && self.shadow.allows(turn);
         let refused = |reason: String| Illegal {
             clause: Clause::Outside { by: "goban-rs" },
             reason,

@@ -522,6 +522,34 @@ impl RuleSet for LinkedEngine {
 }
 
 impl EngineGame {
+    /// Whether `turn` is one of [`Playable::legal_turns`], without listing them all (an
+    /// adapter that follows a library's game with graphgo's asks this of every turn).
+    pub fn allows(&self, turn: &Turn) -> bool {
+        if self.result.is_some() {
+            return false;
+        }
+        let g = &self.game;
+        let to_move = player_of(g.to_move);
+        match *turn {
+            Turn::Move { player, at } => {
+                player == to_move
+                    && at < g.goban.len()
+                    && GggGame::check_with(
+                        &g.goban,
+                        &g.history,
+                        g.options,
+                        g.to_move,
+                        at as u32,
+                        &mut Scratch::default(),
+                    )
+                    .is_ok()
+            }
+            Turn::Pass { player } => player == to_move && g.may_pass(),
+            Turn::Resign { player } => player == to_move,
+            _ => false,
+        }
+    }
+
     /// A game from its setup. `hash_mask` keeps only some bits of the Zobrist keys: pass
     /// `u64::MAX`; tests pass a tiny mask to force hash collisions.
     pub fn start(setup: &Setup, hash_mask: u64) -> Result<EngineGame, Unsupported> {
@@ -654,16 +682,20 @@ impl Playable for EngineGame {
         let g = &self.game;
         let player = player_of(g.to_move);
         let mut scratch = Scratch::default();
-        let mut legal: Vec<Turn> = (0..g.goban.len() as u32)
-            .filter(|&v| {
-                GggGame::check_with(&g.goban, &g.history, g.options, g.to_move, v, &mut scratch)
-                    .is_ok()
-            })
-            .map(|v| Turn::Move {
-                player,
-                at: v as usize,
-            })
-            .collect();
+        // Room for every point, a pass and a resignation at once: a list collected from a
+        // filter grows by reallocation, a cost of every turn compared (issue 29 point 4).
+        let mut legal: Vec<Turn> = Vec::with_capacity(g.goban.len() + 2);
+        legal.extend(
+            (0..g.goban.len() as u32)
+                .filter(|&v| {
+                    GggGame::check_with(&g.goban, &g.history, g.options, g.to_move, v, &mut scratch)
+                        .is_ok()
+                })
+                .map(|v| Turn::Move {
+                    player,
+                    at: v as usize,
+                }),
+        );
         if g.may_pass() {
             legal.push(Turn::Pass { player });
         }
@@ -782,6 +814,60 @@ mod tests {
         let off_board = game.play(&Turn::Move { player: w, at: 3 }).unwrap_err();
         assert_eq!(off_board.clause, Clause::Ggg(Ggg::V1R2));
         assert_eq!(off_board.reason, "vertex 3 is not on the board");
+    }
+
+    #[test]
+    fn allows_is_membership_of_the_legal_turns() {
+        use crate::game::{Options, Repetition, SelfCapture};
+        use rand::{Rng, SeedableRng};
+        // Every turn of both players (each point, one off the board, pass, resign) asked in
+        // every state of seeded random games on 4x4, under the readings that change which
+        // moves are legal (self-capture, each repetition rule), to the game's end.
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(29);
+        let mut refused_moves = 0;
+        for (self_capture, repetition) in [
+            (SelfCapture::None, Repetition::Positional),
+            (SelfCapture::All, Repetition::Situational),
+            (SelfCapture::Multi, Repetition::KoPoint),
+            (SelfCapture::None, Repetition::Simple),
+            (SelfCapture::All, Repetition::None),
+        ] {
+            for _ in 0..20 {
+                let mut setup = Setup::new(RuleId::Ggg1, Board::grid(4, 4).unwrap());
+                setup.options = Options {
+                    self_capture,
+                    repetition,
+                    ..Options::default()
+                };
+                let mut game = EngineGame::start(&setup, u64::MAX).unwrap();
+                for _ in 0..80 {
+                    let legal = game.legal_turns();
+                    for player in [Player::Black, Player::White] {
+                        let mut asked: Vec<Turn> =
+                            (0..17).map(|at| Turn::Move { player, at }).collect();
+                        asked.push(Turn::Pass { player });
+                        asked.push(Turn::Resign { player });
+                        for turn in &asked {
+                            let listed = legal.contains(turn);
+                            assert_eq!(game.allows(turn), listed, "{turn:?} in {legal:?}");
+                            refused_moves += usize::from(
+                                !listed && matches!(turn, Turn::Move { at, .. } if *at < 16),
+                            );
+                        }
+                    }
+                    let moves: Vec<&Turn> = legal
+                        .iter()
+                        .filter(|t| !matches!(t, Turn::Resign { .. }))
+                        .collect();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let turn = moves[rng.random_range(0..moves.len())].clone();
+                    game.play(&turn).unwrap();
+                }
+            }
+        }
+        assert!(refused_moves > 0);
     }
 
     #[test]
