@@ -13,7 +13,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use super::game::GtpGame;
 use crate::board::Vertex;
 use crate::engine::EngineGame;
-use crate::game::{Colour, Playable, Player, Turn};
+use crate::game::{Colour, Observation, Playable, Player, Turn};
 
 /// A game's turns asked ahead (`graphgo-game`): sent a batch at a time, each step's answer
 /// used when the game reaches it, exactly as the answer of its `graphgo-turn` would be.
@@ -55,6 +55,20 @@ fn batch_steps(points: usize, sent: u32) -> usize {
     (256 * 1024 / (10 * points + 64)).clamp(1, 8 << sent.min(4))
 }
 
+impl GtpGame {
+    /// What graphgo's `game` shows, and the turns it allows there (none once it is over: no
+    /// step asks them then), listed once for a step's points to ask and its expected lines.
+    fn shown(game: &EngineGame) -> (Observation, Vec<Turn>) {
+        let observed = game.observe();
+        let legal = if observed.to_move.is_some() {
+            game.legal_turns()
+        } else {
+            Vec::new()
+        };
+        (observed, legal)
+    }
+}
+
 impl Ahead {
     /// The turns of a game told ahead, the state before its first turn to be asked with them.
     pub(super) fn told(turns: Vec<Turn>) -> Ahead {
@@ -85,12 +99,13 @@ impl GtpGame {
                 *ahead = Ahead::default();
                 return;
             };
-            let points = self.points_to_ask_with(&game, next, &mut rng);
+            let (observed, legal) = GtpGame::shown(&game);
+            let points = self.points_to_ask_in(&observed.position, &legal, next, &mut rng);
             words.push(format!(
                 "state {} {}{}",
                 next.word(),
                 self.asked_words(&points),
-                self.expected_words(&game, next, &points)
+                self.expected_words(&observed, &legal, next, &points)
             ));
             ahead.steps.push_back(Step {
                 turn: None,
@@ -127,10 +142,11 @@ impl GtpGame {
             let mut after = game.clone();
             let allows = after.play(&turn).is_ok();
             let next_game = if allows { &after } else { &game };
-            let (next, points, over) = match GtpGame::next_player(next_game) {
+            let (observed, legal) = GtpGame::shown(next_game);
+            let (next, points, over) = match observed.to_move {
                 Some(next) => (
                     next,
-                    self.points_to_ask_with(next_game, next, &mut rng),
+                    self.points_to_ask_in(&observed.position, &legal, next, &mut rng),
                     false,
                 ),
                 None => (turn.player(), Some(Vec::new()), true),
@@ -141,7 +157,7 @@ impl GtpGame {
                 if allows { "played" } else { "refused" },
                 next.word(),
                 self.asked_words(&points),
-                self.expected_words(next_game, next, &points)
+                self.expected_words(&observed, &legal, next, &points)
             ));
             ahead.steps.push_back(Step {
                 turn: Some(turn),
@@ -226,11 +242,11 @@ impl GtpGame {
     /// still compared by the game, turn by turn.
     fn expected_words(
         &self,
-        game: &EngineGame,
+        observed: &Observation,
+        legal: &[Turn],
         next: Player,
         points: &Option<Vec<Vertex>>,
     ) -> String {
-        let observed = game.observe();
         let position = &observed.position;
         let mut out = String::new();
         for (key, colour) in [("black", Colour::Black), ("white", Colour::White)] {
@@ -243,9 +259,9 @@ impl GtpGame {
         }
         out.push_str(" : legal");
         let allowed: Vec<Vertex> = if observed.to_move == Some(next) {
-            game.legal_turns()
-                .into_iter()
-                .filter_map(|t| match t {
+            legal
+                .iter()
+                .filter_map(|t| match *t {
                     Turn::Move { at, player } if player == next => Some(at),
                     _ => None,
                 })

@@ -95,8 +95,14 @@ impl GtpGame {
     }
 
     fn vertices(&self, text: &str) -> Vec<Vertex> {
+        // A name already in upper case (as adapters mostly answer) is found without a copy.
         text.split_whitespace()
-            .filter_map(|w| self.index.get(&w.to_uppercase()).copied())
+            .filter_map(|w| {
+                self.index
+                    .get(w)
+                    .or_else(|| self.index.get(&w.to_uppercase()))
+                    .copied()
+            })
             .collect()
     }
 
@@ -134,17 +140,32 @@ impl GtpGame {
         if self.legality != Legality::Sampled {
             return None;
         }
+        self.points_to_ask_in(&game.observe().position, &game.legal_turns(), player, rng)
+    }
+
+    /// [`GtpGame::points_to_ask_with`] in a state already read: its stones (`position`) and
+    /// the turns graphgo allows there (`legal`), so that a caller that needs them too (a
+    /// step of `graphgo-game`) lists them once.
+    pub(super) fn points_to_ask_in(
+        &self,
+        position: &[Colour],
+        legal: &[Turn],
+        player: Player,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<Vec<Vertex>> {
+        if self.legality != Legality::Sampled {
+            return None;
+        }
         // Membership by a flag a point, not by searching lists (a turn's points to ask were
         // quadratic in the board's points).
         let mut allowed = vec![false; self.board.len()];
-        for t in game.legal_turns() {
-            if let Turn::Move { at, player: p } = t {
+        for t in legal {
+            if let Turn::Move { at, player: p } = *t {
                 if p == player {
                     allowed[at] = true;
                 }
             }
         }
-        let position = game.observe().position;
         let mut is_asked: Vec<bool> = (0..self.board.len())
             .map(|v| position[v] == Colour::Empty && !allowed[v])
             .collect();
@@ -230,6 +251,20 @@ impl GtpGame {
         if self.ahead.borrow().state_first && self.seen.borrow().position.is_none() {
             if let Some(step) = self.step_ahead(None) {
                 let _ = self.take_step(&step);
+            }
+        }
+        {
+            // Everything already read (the answer of the turn brought it): only the points
+            // checked are told, as below, without copying what was seen.
+            let seen = self.seen.borrow();
+            if seen.position.is_some()
+                && (seen.legal.is_some() || self.legality == Legality::PlayOnly)
+            {
+                *self.checked.borrow_mut() = match (&seen.legal, self.legality) {
+                    (Some((_, points, _)), _) => points.clone(),
+                    (None, _) => Some(Vec::new()),
+                };
+                return;
             }
         }
         let mut seen = self.seen.borrow().clone();
@@ -494,12 +529,22 @@ impl Playable for GtpGame {
             // Every point asked: the engine's list.
             Some((p, None, listed)) if *p == player => listed.clone(),
             // Some points asked: the engine's answers there, graphgo's elsewhere.
-            Some((p, Some(asked), listed)) if *p == player => graphgo
-                .iter()
-                .copied()
-                .filter(|v| !asked.contains(v))
-                .chain(listed.iter().copied())
-                .collect(),
+            Some((p, Some(asked), listed)) if *p == player => {
+                // Membership by a flag a point (not a search of the points asked for each
+                // point graphgo allows).
+                let mut is_asked = vec![false; self.board.len()];
+                for &v in asked {
+                    if let Some(flag) = is_asked.get_mut(v) {
+                        *flag = true;
+                    }
+                }
+                graphgo
+                    .iter()
+                    .copied()
+                    .filter(|&v| !is_asked.get(v).copied().unwrap_or(false))
+                    .chain(listed.iter().copied())
+                    .collect()
+            }
             // Without a legality command the engine is asked only through `play`: take
             // graphgo's list, and let the verdicts show any difference.
             _ => graphgo,
