@@ -122,14 +122,18 @@ impl Tracker {
         if n >= 2 && self.seen[n - 2].0 == effect.hash {
             return Some(Situation::KoRetake);
         }
-        let earlier = &self.seen[..n.saturating_sub(2)];
-        if earlier
-            .iter()
-            .any(|&(h, to)| h == effect.hash && to == opponent)
-        {
-            return Some(Situation::RepeatSameToMove);
+        // One pass over the earlier positions (this runs for every point of every state
+        // compared): the same position with the same player to move, else with the other.
+        let mut other_to_move = false;
+        for &(h, to) in &self.seen[..n.saturating_sub(2)] {
+            if h == effect.hash {
+                if to == opponent {
+                    return Some(Situation::RepeatSameToMove);
+                }
+                other_to_move = true;
+            }
         }
-        if earlier.iter().any(|&(h, _)| h == effect.hash) {
+        if other_to_move {
             return Some(Situation::RepeatOtherToMove);
         }
         (effect.opp_removed > 0).then_some(Situation::Capture)

@@ -256,9 +256,10 @@ pub(super) fn random_turn(
     played: usize,
 ) -> Option<Turn> {
     let player = legal.first().map(Turn::player)?;
-    let empty: Vec<Vertex> = (0..position.len())
-        .filter(|&v| position[v] == Colour::Empty)
-        .collect();
+    // Lists sized once (collected from a filter they grow by reallocation, a cost of every
+    // turn chosen).
+    let mut empty: Vec<Vertex> = Vec::with_capacity(position.len());
+    empty.extend((0..position.len()).filter(|&v| position[v] == Colour::Empty));
     if out_of_turn && !empty.is_empty() && rng.random_bool(0.05) {
         let at = empty[rng.random_range(0..empty.len())];
         return Some(Turn::Move {
@@ -278,7 +279,8 @@ pub(super) fn random_turn(
             }
         }
     }
-    let refused_empty: Vec<Vertex> = empty.iter().copied().filter(|&v| !legal_at[v]).collect();
+    let mut refused_empty: Vec<Vertex> = Vec::with_capacity(empty.len());
+    refused_empty.extend(empty.iter().copied().filter(|&v| !legal_at[v]));
     let probe_odds = if style == Style::Scored { 0.1 } else { 0.2 };
     if !refused_empty.is_empty() && rng.random_bool(probe_odds) {
         let at = refused_empty[rng.random_range(0..refused_empty.len())];
@@ -288,13 +290,11 @@ pub(super) fn random_turn(
         let at = rng.random_range(0..position.len());
         return Some(Turn::Move { player, at });
     }
-    let mut moves: Vec<Vertex> = legal
-        .iter()
-        .filter_map(|t| match t {
-            Turn::Move { at, .. } => Some(*at),
-            _ => None,
-        })
-        .collect();
+    let mut moves: Vec<Vertex> = Vec::with_capacity(legal.len());
+    moves.extend(legal.iter().filter_map(|t| match t {
+        Turn::Move { at, .. } => Some(*at),
+        _ => None,
+    }));
     let pass = legal
         .iter()
         .find(|t| matches!(t, Turn::Pass { .. }))
