@@ -485,7 +485,8 @@ pub fn run_view_on(
     }
     (env.pin)(None);
     result.turns = turns as usize;
-    // The games' own time: shrinking a divergence replays games, whose turns are not counted.
+    // The games' own time: a divergence shrunk, explained and written replays games, whose
+    // turns are not counted.
     let spent = games_started
         .elapsed()
         .saturating_sub(shrinking)
