@@ -954,7 +954,10 @@ impl Goban {
             "a move by a player at a vertex of a fixed table"
         );
         debug_assert!(!self.dead && self.linked == L);
-        debug_assert!(self.has_empty_neighbour(v));
+        // It removes none of the mover's stones.
+        debug_assert!(
+            self.node[v as usize].counts[EMPTY as usize] > 0 || !self.self_captures::<L>(v, me)
+        );
         scratch.around.used = false;
         const UNREAD: MoveEffect = MoveEffect {
             own_removed: 0,
@@ -972,8 +975,10 @@ impl Goban {
     /// [`Goban::analyse_fixed`] gives). When `seen` answers true the move is taken back,
     /// the board and journal are as they were (path compression included) and `None` is
     /// returned: the caller then analyses the move and decides exactly
-    /// (`the_checked_unanalysed_move_is_the_analysed_one`). For a move with an empty
-    /// neighbour ([`Goban::has_empty_neighbour`]): it removes none of the mover's stones.
+    /// (`the_checked_unanalysed_move_is_the_analysed_one`). For a move that removes none of
+    /// the mover's stones: one with an empty neighbour ([`Goban::has_empty_neighbour`]),
+    /// or one [`Goban::self_captures`] lets stand (the simple ko of the reference rules,
+    /// `the_unrefused_move_is_the_analysed_one`).
     #[inline(always)]
     pub(crate) fn play_unanalysed_unless<const L: bool>(
         &mut self,
@@ -992,6 +997,59 @@ impl Goban {
             journal,
             seen,
         )
+    }
+
+    /// True when the board answers [`Goban::self_captures`] (on the fixed table, with the
+    /// quick answers on: [`Goban::set_quick`]): no chain of a board of fewer than
+    /// `EXACT_SQUARES` slots has enough pseudo-liberties to leave the sum-of-squares test
+    /// (see [`Goban::analyse_four_sized`]). One branch, the same way every time on a board.
+    #[inline(always)]
+    pub(crate) fn answers_self_capture(&self) -> bool {
+        self.quick & (self.table.len() < EXACT_SQUARES as usize)
+    }
+
+    /// Whether the move by `me` at the empty `v` would remove the mover's own stones (a
+    /// self-capture): what `analyse_fixed(v, me, _).own_removed > 0` says, without the rest
+    /// of the analysis (the chains listed, the sizes, the hash). The move keeps a stone on
+    /// `v` exactly when `v` has an empty neighbour, or an opponent's chain next to it has
+    /// no liberty but `v` (it is removed), or one of the mover's chains next to it has a
+    /// liberty other than `v`. For a board that [`Goban::answers_self_capture`], on the
+    /// fixed table, chains linked exactly when `L`, no group without liberties
+    /// (`self_capture_is_what_the_analysis_says`). Branch-free over the four slots, as
+    /// [`Goban::analyse_four`].
+    #[inline(always)]
+    pub(crate) fn self_captures<const L: bool>(&self, v: u32, me: u8) -> bool {
+        let vi = v as usize;
+        let Goban {
+            table,
+            colour,
+            node,
+            ..
+        } = self;
+        let (table, colour, node): (&[u32], &[u8], &[Node]) = (table, colour, node);
+        // The unchecked reads below rely on it (see `analyse_fixed`).
+        assert!(
+            4 * vi + 8 <= table.len() && me.wrapping_sub(1) < 2,
+            "a move by a player at a vertex of a fixed table"
+        );
+        debug_assert!(!self.dead && self.linked == L && table.len() < EXACT_SQUARES as usize);
+        let opp = 3 - me;
+        // SAFETY: `4 v + 8 <= 4 (n + 1)`, so `v < n`; the table has 4 (n + 1) slots.
+        let mut stays = unsafe { at(node, vi) }.counts[EMPTY as usize] > 0;
+        let slots = unsafe { four(table, vi) };
+        let l = u64::from(v);
+        for &w in slots {
+            // SAFETY: slots and heads are vertices or the sentinel, below n + 1, the length
+            // of every per-vertex array.
+            let (c, h) = unsafe { (*at(colour, w as usize), root_in::<L>(node, w as usize)) };
+            let ch = &unsafe { at(node, h as usize) }.chain;
+            // `v` is the chain's only liberty: the sum-of-squares test, exact on this board
+            // (the empty slots' and the padding's sink chain is masked by the colours).
+            let nl = u64::from(ch.plibs).wrapping_mul(l);
+            let only_v = (ch.lsum == nl) & (ch.lsq == nl.wrapping_mul(l));
+            stays |= ((c == opp) & only_v) | ((c == me) & !only_v);
+        }
+        !stays
     }
 
     /// True when the vertex `v` has an empty neighbour, so that no move there removes the
@@ -2247,6 +2305,72 @@ mod tests {
             assert_eq!(made, analysed, "{at}: the move let stand");
             assert_eq!(back, before, "{at}: the move taken back");
         });
+    }
+
+    #[test]
+    fn the_unrefused_move_is_the_analysed_one() {
+        // 400 random positions on grids and tori, linked and not: at every empty vertex with
+        // no empty neighbour, for both players, `Goban::self_captures` says what the analysis
+        // says (the move removes the mover's own stones), and a move it lets stand, made
+        // without the analysis under simple ko (`Goban::play_unanalysed_unless`), asks
+        // about the hash the analysis gives, leaves the board, journal and removed counts
+        // of the analysed move when let stand, and the board and journal as they were when
+        // taken back. Self-captures of a lone stone and of chains, captures, and moves
+        // that join chains with another liberty are among them.
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(37);
+        let (mut lone, mut chains, mut capturing, mut joining) = (0, 0, 0, 0);
+        for round in 0..400 {
+            let board = match round % 2 {
+                0 => Board::grid(7, 6).unwrap(),
+                _ => Board::torus(5, 6).unwrap(),
+            };
+            let n = board.len();
+            let mut g = random_position(&board, round % 4 >= 2, &mut rng);
+            g.set_quick(true);
+            assert!(g.fixed_mode() && g.answers_self_capture());
+            for v in 0..n as u32 {
+                if g.colour(v) != EMPTY || g.has_empty_neighbour(v) {
+                    continue;
+                }
+                for me in [BLACK, WHITE] {
+                    let at = format!("round {round}, vertex {v}, colour {me}");
+                    let mut scratch = Scratch::default();
+                    let (refused, effect) = if g.linked {
+                        (
+                            g.self_captures::<true>(v, me),
+                            g.analyse_fixed::<true>(v, me, &mut scratch),
+                        )
+                    } else {
+                        (
+                            g.self_captures::<false>(v, me),
+                            g.analyse_fixed::<false>(v, me, &mut scratch),
+                        )
+                    };
+                    assert_eq!(refused, effect.own_removed > 0, "{at}: {effect:?}");
+                    let own = g.neighbour_counts(v)[me as usize];
+                    if refused {
+                        lone += usize::from(own == 0);
+                        chains += usize::from(own > 0);
+                        continue;
+                    }
+                    capturing += usize::from(effect.opp_removed > 0);
+                    joining += usize::from(own > 0 && effect.opp_removed == 0);
+                    let (hashes, [made, analysed, back, before]) = if g.linked {
+                        checked_and_analysed::<true>(&g, v, me)
+                    } else {
+                        checked_and_analysed::<false>(&g, v, me)
+                    };
+                    assert_eq!(hashes[0], hashes[2], "{at}: the hash asked about");
+                    assert_eq!(hashes[1], hashes[2], "{at}: the hash asked about");
+                    assert_eq!(made, analysed, "{at}: the move let stand");
+                    assert_eq!(back, before, "{at}: the move taken back");
+                }
+            }
+        }
+        assert!(
+            lone > 50 && chains > 50 && capturing > 50 && joining > 50,
+            "{lone} lone and {chains} chain self-captures, {capturing} captures, {joining} joins"
+        );
     }
 
     #[test]

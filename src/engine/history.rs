@@ -237,6 +237,23 @@ impl History {
         (&mut self.journal, seen)
     }
 
+    /// The journal, and a test whether the colouring before the opponent's last turn has a
+    /// given hash: for a move made without its analysis under simple ko
+    /// ([`Goban::play_unanalysed_unless`](super::goban::Goban::play_unanalysed_unless)). A
+    /// hash it has not cannot repeat it; a hash it has is a repetition or a collision, which
+    /// the caller then tells apart with [`History::repeats_previous`].
+    #[inline]
+    pub(crate) fn journal_and_previous(
+        &mut self,
+    ) -> (&mut Vec<u32>, impl FnOnce(u64) -> bool + '_) {
+        let turns = &self.turns;
+        let seen = move |hash: u64| {
+            let n = turns.len();
+            n >= 2 && turns[n - 2].hash == hash
+        };
+        (&mut self.journal, seen)
+    }
+
     /// Records the turn whose changes were just appended to the journal; `moved` is false
     /// for a pass.
     #[inline]

@@ -247,6 +247,29 @@ impl GggGame {
             self.history.record(self.goban.hash(), self.to_move, true);
             return true;
         }
+        // A move with no empty neighbour: refused when it removes the mover's own stones,
+        // which is told from the chains next to it without the rest of the analysis (most
+        // such draws in a playout are refused: a point the opponent surrounds). When it
+        // removes none, it is refused only for giving back the colouring before the
+        // opponent's last turn: it is made without the analysis, the hash of its colouring
+        // read while it is made, and taken back on a hit, which the analysed path below
+        // decides exactly (`the_unrefused_move_is_the_analysed_one`).
+        if REFERENCE && self.goban.answers_self_capture() {
+            if self.goban.self_captures::<L>(v, me) {
+                return false;
+            }
+            let (journal, seen) = self.history.journal_and_previous();
+            if self
+                .goban
+                .play_unanalysed_unless::<L>(v, me, &mut self.scratch, journal, seen)
+                .is_some()
+            {
+                self.to_move = 3 - me;
+                self.consecutive_passes = 0;
+                self.history.record(self.goban.hash(), self.to_move, true);
+                return true;
+            }
+        }
         // Under positional superko a move next to an empty point removes none of the
         // mover's stones either, and it is refused only if its colouring is an earlier
         // one. Such a move is made without the analysis, the hash of its colouring read

@@ -873,15 +873,18 @@ mod tests {
             let mut record = Vec::new();
             p.play_one(Some(&mut record));
             let stop = (seed as usize * 7) % record.len();
-            // The last: ggg1 on a board whose Zobrist keys keep 2 bits, so that nearly
-            // every hash is an earlier one's and the move made without the analysis is
-            // taken back and decided by the analysed path (`Goban::play_unanalysed_unless`).
+            // The last two: both rules on a board whose Zobrist keys keep 2 bits, so that
+            // nearly every hash is an earlier one's and the move made without the analysis
+            // (under ggg1, and under the reference rules for a move with no empty
+            // neighbour) is taken back and decided by the analysed path
+            // (`Goban::play_unanalysed_unless`).
             let (off, adj) = grid_rows(5, 5);
             let collide = Goban::from_rows(off, adj, &[EMPTY; 25], 3);
             for (options, goban) in [
                 (reference_options(), &p.start.goban),
                 (ggg1_options(), &p.start.goban),
                 (ggg1_options(), &collide),
+                (reference_options(), &collide),
             ] {
                 let mut game =
                     GggGame::new(goban.clone(), Version::V1, options, Player::Black, [0, 0]);
