@@ -104,13 +104,21 @@ fn turn_is_base_answers(p: &mut GtpProcess, name: &str, turn: &str) {
     let answer = ask(p, name, &format!("graphgo-turn {turn}"))
         .unwrap_or_else(|e| panic!("{name}: graphgo-turn {turn}: {e}"));
     let lines: Vec<&str> = answer.lines().collect();
-    assert_eq!(lines.first(), Some(&"played"), "{name}: graphgo-turn {turn}: {answer}");
+    assert_eq!(
+        lines.first(),
+        Some(&"played"),
+        "{name}: graphgo-turn {turn}: {answer}"
+    );
     let line = |key: &str| -> BTreeSet<String> {
         let found = lines
             .iter()
             .find(|l| l.split_whitespace().next() == Some(key))
             .unwrap_or_else(|| panic!("{name}: no line {key} in {answer}"));
-        found.split_whitespace().skip(1).map(str::to_uppercase).collect()
+        found
+            .split_whitespace()
+            .skip(1)
+            .map(str::to_uppercase)
+            .collect()
     };
     assert_eq!(line("black"), stones(p, name, "black"), "{name}: {turn}");
     assert_eq!(line("white"), stones(p, name, "white"), "{name}: {turn}");
@@ -137,7 +145,9 @@ fn known_moves(name: &str, self_capture: bool) {
 
 /// known_moves with the adapter's arguments `args` (a configuration).
 fn known_moves_of(name: &str, args: &[&str], self_capture: bool) {
-    let Some(mut p) = start(name, args) else { return };
+    let Some(mut p) = start(name, args) else {
+        return;
+    };
     let p = &mut p;
 
     // A capture in the corner: White's A1 loses its last liberty to Black's B1.
