@@ -71,15 +71,34 @@ def word_of(colour):
 
 class Naming:
     """The names of the points of the current board: GTP's on grids (`C4`), the library's
-    own on boards of the graph extension."""
+    own on boards of the graph extension.
+
+    On grids, every point's name, the point each name reads, and the points' order in a
+    list (row, then column) are computed once per board (`boardsize`): a turn's answer names
+    its stones and legal points with dictionary reads and one sort in C. A word or point
+    those tables do not hold (`pass`, lower case, a bad coordinate, a point off the board)
+    is answered by the general code, as before."""
 
     def __init__(self, width, height, names=None):
         self.width, self.height, self.names = width, height, names
         self.index = {n: n for n in names} if names is not None else None
+        if names is None:
+            self.name_of = {
+                (c, r): f"{COLUMNS[c]}{r + 1}"
+                for r in range(height) for c in range(min(width, len(COLUMNS)))
+            }
+            self.point_of = {n: p for p, n in self.name_of.items()}
+            self.rank = {p: p[1] * width + p[0] for p in self.name_of}
+        else:
+            self.name_of, self.rank = None, None
+            self.point_of = {n: n for n in names if n.lower() != "pass"}
 
     def point(self, word):
         """The point a word names: (column, row) on grids, the library's name on graphs, None
         for a pass."""
+        found = self.point_of.get(word)
+        if found is not None:
+            return found
         if word.lower() == "pass":
             return None
         if self.index is not None:
@@ -103,6 +122,17 @@ class Naming:
         column, row = point
         return f"{COLUMNS[column]}{row + 1}"
 
+    def joined(self, points):
+        """The points' names in the order of `sort_key`, joined by spaces."""
+        points = list(points)
+        if self.rank is not None:
+            try:
+                name_of = self.name_of
+                return " ".join([name_of[p] for p in sorted(points, key=self.rank.__getitem__)])
+            except (KeyError, TypeError):
+                pass  # a point off the tables: the general code names it (or fails) as before
+        return " ".join(self.name(p) for p in sorted(points, key=self.sort_key))
+
     def all_points(self):
         if self.names is not None:
             return list(self.names)
@@ -121,6 +151,18 @@ def by_colour(stones):
     for colour, point in stones:
         out[colour].append(point)
     return out["b"], out["w"]
+
+
+_grids = {}
+
+
+def grid_naming(width, height):
+    """The Naming of a width x height grid, its tables made once per process and size (a
+    report's games go from one size to another)."""
+    naming = _grids.get((width, height))
+    if naming is None:
+        naming = _grids[(width, height)] = Naming(width, height)
+    return naming
 
 
 def point_of(word, size):
@@ -229,8 +271,19 @@ def margin_text(difference):
 class Server:
     def __init__(self, library, size):
         self.library = library
-        self.naming = Naming(size, size)
+        self.naming = grid_naming(size, size)
         self.commands = commands_of(library)
+        # The hooks the library has, asked once (a turn's answer reads them several times).
+        self.has_is_legal = has(library, "is_legal")
+        self.has_all_stones = has(library, "all_stones")
+        self.has_to_move = has(library, "to_move")
+        self.has_result = has(library, "result")
+        # Whether the shared code refuses a move of the colour not to move (`out_of_turn`).
+        self.turn_kept = (
+            getattr(library, "alternating", False) is True
+            and getattr(library, "play_checks_turn", False) is not True
+            and self.has_to_move
+        )
 
     # -- what the library says -----------------------------------------------------------
 
@@ -238,7 +291,7 @@ class Server:
         lib = self.library
         if self.out_of_turn(colour):
             return False
-        if has(lib, "is_legal"):
+        if self.has_is_legal:
             return bool(lib.is_legal(colour, point))
         return point in set(lib.legal(colour))
 
@@ -253,15 +306,10 @@ class Server:
     def out_of_turn(self, colour):
         """A move of `colour` the shared code refuses: the library keeps the turn, its move
         call takes no colour, and its player to move is the other colour."""
-        lib = self.library
-        if not (
-            getattr(lib, "alternating", False) is True
-            and getattr(lib, "play_checks_turn", False) is not True
-            and has(lib, "to_move")
-        ):
+        if not self.turn_kept:
             return False
         try:
-            return lib.to_move() != colour
+            return self.library.to_move() != colour
         except Refused:
             return False  # no player to move: the library's own move call answers
 
@@ -271,7 +319,7 @@ class Server:
         self.library.play(colour, point)
 
     def names(self, points):
-        return " ".join(self.naming.name(p) for p in sorted(points, key=self.naming.sort_key))
+        return self.naming.joined(points)
 
     def result_text(self):
         r = self.library.result()
@@ -298,13 +346,13 @@ class Server:
         if command == "boardsize":
             size = int(args[0])
             lib.set_size(size)
-            self.naming = Naming(size, size)
+            self.naming = grid_naming(size, size)
             lib.clear()
             return ""
         if command == "rectangular_boardsize":
             width, height = int(args[0]), int(args[1])
             lib.set_rectangle(width, height)
-            self.naming = Naming(width, height)
+            self.naming = grid_naming(width, height)
             lib.clear()
             return ""
         if command == "graphgo-board_select":
@@ -423,25 +471,36 @@ class Server:
         of the points `asked` (["all"]: every point), the player to move, the result."""
         lines = []
         lib = self.library
-        if has(lib, "all_stones"):
+        names = self.naming.joined
+        if self.has_all_stones:
             black, white = lib.all_stones()
         else:
             black, white = lib.stones("b"), lib.stones("w")
-        lines.append(f"black {self.names(black)}".rstrip())
-        lines.append(f"white {self.names(white)}".rstrip())
+        lines.append(f"black {names(black)}".rstrip())
+        lines.append(f"white {names(white)}".rstrip())
         if asked == ["all"]:
             legal = self.legal_all(following)
         else:
-            points = [self.naming.point(w) for w in asked]
-            legal = [p for p in points if p is not None and self.is_legal(following, p)]
-        lines.append(f"legal {self.names(legal)}".rstrip())
-        if has(lib, "to_move"):
+            # `is_legal` of each point asked, the turn asked once for them all (asking the
+            # library's legality changes nothing, so its player to move stays the same).
+            point = self.naming.point
+            points = [p for p in [point(w) for w in asked] if p is not None]
+            if not points or self.out_of_turn(following):
+                legal = []
+            elif self.has_is_legal:
+                is_legal = lib.is_legal
+                legal = [p for p in points if is_legal(following, p)]
+            else:
+                allowed = set(lib.legal(following))
+                legal = [p for p in points if p in allowed]
+        lines.append(f"legal {names(legal)}".rstrip())
+        if self.has_to_move:
             # A library may have no player to move once its game is over.
             try:
                 lines.append(f"to_move {word_of(lib.to_move())}")
             except Refused:
                 lines.append("to_move none")
-        if has(lib, "result"):
+        if self.has_result:
             lines.append(f"result {self.result_text()}")
         return lines
 
