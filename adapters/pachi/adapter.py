@@ -42,6 +42,10 @@ class Library:
 
     def __init__(self):
         self.side = 19
+        # Per side, the point of each coord and of each (i, j) of get_stones, as
+        # coord_to_str and ij_to_coord name them, read from the board the first time each is
+        # seen (a turn's answer converted every stone and legal point through them).
+        self.points_of_coord, self.points_of_ij = {}, {}
         self.clear()
 
     def set_size(self, n):
@@ -73,8 +77,15 @@ class Library:
         return (COLUMNS.index(name[0]), int(name[1:]) - 1)
 
     def legal(self, colour):
-        return [self.point(c) for c in self.board.get_legal_coords(COLOUR[colour])
-                if c != pachi_py.PASS_COORD]
+        seen = self.points_of_coord.setdefault(self.side, {})
+        out = []
+        for c in self.board.get_legal_coords(COLOUR[colour]):
+            if c != pachi_py.PASS_COORD:
+                point = seen.get(c)
+                if point is None:
+                    point = seen[c] = self.point(c)
+                out.append(point)
+        return out
 
     def is_legal(self, colour, point):
         return self.coord(point) in self.board.get_legal_coords(COLOUR[colour])
@@ -87,8 +98,14 @@ class Library:
         return "Void" if self.board.is_terminal else None
 
     def stones(self, colour):
-        return [self.point(self.board.ij_to_coord(int(i), int(j)))
-                for i, j in self.board.get_stones(COLOUR[colour])]
+        seen = self.points_of_ij.setdefault(self.side, {})
+        out = []
+        for i, j in self.board.get_stones(COLOUR[colour]).tolist():
+            point = seen.get((i, j))
+            if point is None:
+                point = seen[(i, j)] = self.point(self.board.ij_to_coord(int(i), int(j)))
+            out.append(point)
+        return out
 
 
 if __name__ == "__main__":
