@@ -42,6 +42,7 @@ class Library:
         self.rules = rules
         self.name = f"sente Game (rules {rules})"
         self.side, self.komi_value = 19, 0.0
+        self.move_points = {}  # side -> {str(Move): its point, None off the board}
         self.clear()
 
     def set_size(self, n):
@@ -71,15 +72,43 @@ class Library:
         return bool(self.game.is_legal(point[0] + 1, point[1] + 1, STONE[colour]))
 
     def legal(self, colour):
+        """`Game.get_legal_moves`, each move's point read by `Move.get_x` and `Move.get_y` the
+        first time its text (`str(move)`, e.g. `B D4`) is seen on this board size, then from
+        that table (two calls a move were most of a turn's answer)."""
         if self.to_move() != colour:
             return []
-        return [(m.get_x(), m.get_y()) for m in self.game.get_legal_moves()
-                if m.get_x() < self.side and m.get_y() < self.side]
+        seen = self.move_points.setdefault(self.side, {})
+        out = []
+        for m in self.game.get_legal_moves():
+            text = str(m)
+            point = seen.get(text, False)
+            if point is False:
+                x, y = m.get_x(), m.get_y()
+                point = seen[text] = (x, y) if x < self.side and y < self.side else None
+            if point is not None:
+                out.append(point)
+        return out
 
     def stones(self, colour):
         s = self.side
         return [(x, y) for x in range(s) for y in range(s)
                 if self.game.get_point(x + 1, y + 1) == STONE[colour]]
+
+    def all_stones(self):
+        """Both colours in one pass over the game's board (`Game.get_board().get_stone(x, y)`,
+        the stone `Game.get_point(x, y)` reads, at half its cost a point; a turn's answer lists
+        both colours)."""
+        s, get = self.side, self.game.get_board().get_stone
+        black, white = [], []
+        b, w = STONE["b"], STONE["w"]
+        for x in range(s):
+            for y in range(s):
+                stone = get(x + 1, y + 1)
+                if stone == b:
+                    black.append((x, y))
+                elif stone == w:
+                    white.append((x, y))
+        return black, white
 
     def to_move(self):
         return "b" if self.game.get_active_player() == sente.stone.BLACK else "w"
