@@ -75,6 +75,14 @@ class Library:
         code = 1 if colour == "b" else 2
         return [(i % 19, 18 - i // 19) for i, c in enumerate(self.board.boardlist) if c == code]
 
+    def all_stones(self):
+        """Both colours in one pass over `Board.boardlist` (a turn's answer lists both)."""
+        out = ([], [], [])
+        for i, c in enumerate(self.board.boardlist):
+            if c:
+                out[c].append((i % 19, 18 - i // 19))
+        return out[1], out[2]
+
     def final_score(self):
         """Board.endGameCount()['result']: Black's stones and 'eyes' less White's (an empty point
         counts for the colour of its first neighbour in the order right, left, below, above)."""
