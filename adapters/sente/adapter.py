@@ -8,7 +8,8 @@ checks five conditions ... on the board? ... occupied point? ... the person play
 stone's turn? ... self-capture? ... illegal because of a Ko?" (its docstring); `play(None)`
 passes. `is_legal` is `Game.is_legal(x, y, stone)`, `all_legal` is `Game.get_legal_moves()`
 (the library's own list, for the player to move; its two entries off the board, the pass and
-the resignation, are left out). `list_stones` is `Game.get_point(x, y)` over the board. The
+the resignation, are left out). `list_stones` is `Game.get_point(x, y)` over the board (a turn's
+answer reads both colours in one pass of `Game.get_board().get_stone(x, y)`, the same stones). The
 end is `Game.is_over()` and `Game.get_result()` ("B+81.0"); `final_score` is the margin of
 that result (sente's docstring: "automatic scoring does not remove dead stones"). A GTP vertex
 (column, row) is sente's (x, y) = (column + 1, row + 1).
