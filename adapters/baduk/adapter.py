@@ -130,6 +130,19 @@ class Library:
         return [(x, y) for y, line in enumerate(self.game._board.board)
                 for x, link in enumerate(line) if link.stone == STONE[colour]]
 
+    def all_stones(self):
+        """Both colours in one pass over the board's `StoneLink`s (a turn's answer lists both)."""
+        black, white = [], []
+        b, w = STONE["b"], STONE["w"]
+        for y, line in enumerate(self.game._board.board):
+            for x, link in enumerate(line):
+                stone = link.stone
+                if stone == b:
+                    black.append((x, y))
+                elif stone == w:
+                    white.append((x, y))
+        return black, white
+
     def result(self):
         return "Void" if self.game.ended else None
 
