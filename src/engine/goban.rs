@@ -1008,6 +1008,14 @@ impl Goban {
         self.quick & (self.table.len() < EXACT_SQUARES as usize)
     }
 
+    /// The fixed table, the colours and the nodes, borrowed apart as slices: their addresses
+    /// and lengths then stay in registers, where a `Vec` may be read again after every store
+    /// a loop makes through it (the analyses of the fixed table).
+    #[inline(always)]
+    fn fixed_arrays(&self) -> (&[u32], &[u8], &[Node]) {
+        (&self.table, &self.colour, &self.node)
+    }
+
     /// Whether the move by `me` at the empty `v` would remove the mover's own stones (a
     /// self-capture): what `analyse_fixed(v, me, _).own_removed > 0` says, without the rest
     /// of the analysis (the chains listed, the sizes, the hash). The move keeps a stone on
@@ -1020,13 +1028,7 @@ impl Goban {
     #[inline(always)]
     pub(crate) fn self_captures<const L: bool>(&self, v: u32, me: u8) -> bool {
         let vi = v as usize;
-        let Goban {
-            table,
-            colour,
-            node,
-            ..
-        } = self;
-        let (table, colour, node): (&[u32], &[u8], &[Node]) = (table, colour, node);
+        let (table, colour, node) = self.fixed_arrays();
         // The unchecked reads below rely on it (see `analyse_fixed`).
         assert!(
             4 * vi + 8 <= table.len() && me.wrapping_sub(1) < 2,
@@ -1081,15 +1083,7 @@ impl Goban {
     ) -> MoveEffect {
         let vi = v as usize;
         let opp = 3 - me;
-        let Goban {
-            table,
-            colour,
-            node,
-            ..
-        } = self;
-        // As slices: their addresses and lengths stay in registers, where a `Vec` may be
-        // read again after every store the loop makes through it.
-        let (table, colour, node): (&[u32], &[u8], &[Node]) = (table, colour, node);
+        let (table, colour, node) = self.fixed_arrays();
         // SAFETY: `vi < n`, checked by `analyse`.
         let liberty = unsafe { at(node, vi) }.counts[EMPTY as usize] > 0;
         // SAFETY: `vi < n`, checked by `analyse`; the table has 4 (n + 1) slots.
@@ -1177,13 +1171,7 @@ impl Goban {
     #[inline(always)]
     fn analyse_quiet<const L: bool>(&self, v: u32, me: u8, scratch: &mut Scratch) -> MoveEffect {
         let vi = v as usize;
-        let Goban {
-            table,
-            colour,
-            node,
-            ..
-        } = self;
-        let (table, colour, node): (&[u32], &[u8], &[Node]) = (table, colour, node);
+        let (table, colour, node) = self.fixed_arrays();
         // SAFETY: `vi < n`, checked by `analyse`; the table has 4 (n + 1) slots.
         let slots = unsafe { four(table, vi) };
         let around = &mut scratch.around;

@@ -202,9 +202,7 @@ impl GggGame {
         if self.options.repetition == Repetition::KoPoint {
             self.history.ko_point = self.ko_point_after(v, me, removed);
         }
-        self.to_move = 3 - me;
-        self.consecutive_passes = 0;
-        self.history.record(self.goban.hash(), self.to_move, true);
+        self.record_move(me);
     }
 
     /// [`GggGame::check`] and, when the move is legal, [`GggGame::commit`] of the move by
@@ -242,10 +240,7 @@ impl GggGame {
         if REFERENCE && self.goban.has_empty_neighbour(v) {
             self.goban
                 .play_unanalysed::<L>(v, me, &mut self.scratch, self.history.journal());
-            self.to_move = 3 - me;
-            self.consecutive_passes = 0;
-            self.history.record(self.goban.hash(), self.to_move, true);
-            return true;
+            return self.record_move(me);
         }
         // A move with no empty neighbour: refused when it removes the mover's own stones,
         // which is told from the chains next to it without the rest of the analysis (most
@@ -264,10 +259,7 @@ impl GggGame {
                 .play_unanalysed_unless::<L>(v, me, &mut self.scratch, journal, seen)
                 .is_some()
             {
-                self.to_move = 3 - me;
-                self.consecutive_passes = 0;
-                self.history.record(self.goban.hash(), self.to_move, true);
-                return true;
+                return self.record_move(me);
             }
         }
         // Under positional superko a move next to an empty point removes none of the
@@ -284,10 +276,7 @@ impl GggGame {
                 .play_unanalysed_unless::<L>(v, me, &mut self.scratch, journal, seen)
                 .is_some()
             {
-                self.to_move = 3 - me;
-                self.consecutive_passes = 0;
-                self.history.record(self.goban.hash(), self.to_move, true);
-                return true;
+                return self.record_move(me);
             }
         }
         let effect = self.goban.analyse_fixed::<L>(v, me, &mut self.scratch);
@@ -308,6 +297,14 @@ impl GggGame {
         }
         self.goban
             .commit_fixed::<L>(v, me, &effect, &self.scratch, self.history.journal());
+        self.record_move(me)
+    }
+
+    /// After a move by `me` was made on the board and its changes journaled: the opponent
+    /// is to move, the passes run is broken, and the turn is recorded (its hash, for the
+    /// repetition tests). True, for the callers that answer "made".
+    #[inline(always)]
+    fn record_move(&mut self, me: u8) -> bool {
         self.to_move = 3 - me;
         self.consecutive_passes = 0;
         self.history.record(self.goban.hash(), self.to_move, true);
