@@ -2177,34 +2177,36 @@ mod tests {
     }
 
     /// Calls `check` at every empty vertex with an empty neighbour, for both players, of
+    /// `rounds` random positions (from `seed`) on a 7x6 grid and a 5x6 torus in turn, linked
+    /// and not, on the fixed table with the quick analysis on, each given with its round.
+    fn random_quick_positions(seed: u64, rounds: usize, mut each: impl FnMut(usize, &Goban)) {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        for round in 0..rounds {
+            let board = match round % 2 {
+                0 => Board::grid(7, 6).unwrap(),
+                _ => Board::torus(5, 6).unwrap(),
+            };
+            let mut g = random_position(&board, round % 4 >= 2, &mut rng);
+            g.set_quick(true);
+            assert!(g.fixed_mode());
+            each(round, &g);
+        }
+    }
+
     /// 200 random positions on grids and tori (linked and not; from `seed`), with the
     /// place's name for messages; then asserts that captures (more than 100) and merges of
     /// several chains (more than 700 moves next to two of the mover's stones) were among
     /// the more than 5,000 moves.
     fn each_move_next_to_an_empty_point(seed: u64, mut check: impl FnMut(&Goban, u32, u8, &str)) {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let (mut capturing, mut merging, mut all) = (0, 0, 0);
-        for round in 0..200 {
-            let board = match round % 2 {
-                0 => Board::grid(7, 6).unwrap(),
-                _ => Board::torus(5, 6).unwrap(),
-            };
-            let n = board.len();
-            let mut g = random_position(&board, round % 4 >= 2, &mut rng);
-            g.set_quick(true);
-            assert!(g.fixed_mode());
-            for v in 0..n as u32 {
+        random_quick_positions(seed, 200, |round, g| {
+            for v in 0..g.len() as u32 {
                 if g.colour(v) != EMPTY || !g.has_empty_neighbour(v) {
                     continue;
                 }
                 for me in [BLACK, WHITE] {
                     let counts = g.neighbour_counts(v);
-                    check(
-                        &g,
-                        v,
-                        me,
-                        &format!("round {round}, vertex {v}, colour {me}"),
-                    );
+                    check(g, v, me, &format!("round {round}, vertex {v}, colour {me}"));
                     let mut e = g.clone();
                     let (effect, _) = play(&mut e, v, me);
                     all += 1;
@@ -2212,7 +2214,7 @@ mod tests {
                     merging += usize::from(counts[me as usize] >= 2);
                 }
             }
-        }
+        });
         assert!(
             all > 5000 && capturing > 100 && merging > 700,
             "{all} moves, {capturing} capturing, {merging} next to two own stones"
@@ -2305,18 +2307,10 @@ mod tests {
         // of the analysed move when let stand, and the board and journal as they were when
         // taken back. Self-captures of a lone stone and of chains, captures, and moves
         // that join chains with another liberty are among them.
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(37);
         let (mut lone, mut chains, mut capturing, mut joining) = (0, 0, 0, 0);
-        for round in 0..400 {
-            let board = match round % 2 {
-                0 => Board::grid(7, 6).unwrap(),
-                _ => Board::torus(5, 6).unwrap(),
-            };
-            let n = board.len();
-            let mut g = random_position(&board, round % 4 >= 2, &mut rng);
-            g.set_quick(true);
-            assert!(g.fixed_mode() && g.answers_self_capture());
-            for v in 0..n as u32 {
+        random_quick_positions(37, 400, |round, g| {
+            assert!(g.answers_self_capture());
+            for v in 0..g.len() as u32 {
                 if g.colour(v) != EMPTY || g.has_empty_neighbour(v) {
                     continue;
                 }
@@ -2344,9 +2338,9 @@ mod tests {
                     capturing += usize::from(effect.opp_removed > 0);
                     joining += usize::from(own > 0 && effect.opp_removed == 0);
                     let (hashes, [made, analysed, back, before]) = if g.linked {
-                        checked_and_analysed::<true>(&g, v, me)
+                        checked_and_analysed::<true>(g, v, me)
                     } else {
-                        checked_and_analysed::<false>(&g, v, me)
+                        checked_and_analysed::<false>(g, v, me)
                     };
                     assert_eq!(hashes[0], hashes[2], "{at}: the hash asked about");
                     assert_eq!(hashes[1], hashes[2], "{at}: the hash asked about");
@@ -2354,7 +2348,7 @@ mod tests {
                     assert_eq!(back, before, "{at}: the move taken back");
                 }
             }
-        }
+        });
         assert!(
             lone > 50 && chains > 50 && capturing > 50 && joining > 50,
             "{lone} lone and {chains} chain self-captures, {capturing} captures, {joining} joins"
