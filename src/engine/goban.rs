@@ -2177,6 +2177,21 @@ mod tests {
     }
 
     /// Calls `check` at every empty vertex with an empty neighbour, for both players, of
+    /// The move by `me` at `v` made without its analysis and checked by its hash
+    /// ([`checked_and_analysed`]) asks about the hash the analysis gives, and leaves what the
+    /// analysed move leaves when let stand, and the board as it was when taken back.
+    fn assert_checked_is_analysed(g: &Goban, v: u32, me: u8, at: &str) {
+        let (hashes, [made, analysed, back, before]) = if g.linked {
+            checked_and_analysed::<true>(g, v, me)
+        } else {
+            checked_and_analysed::<false>(g, v, me)
+        };
+        assert_eq!(hashes[0], hashes[2], "{at}: the hash asked about");
+        assert_eq!(hashes[1], hashes[2], "{at}: the hash asked about");
+        assert_eq!(made, analysed, "{at}: the move let stand");
+        assert_eq!(back, before, "{at}: the move taken back");
+    }
+
     /// `rounds` random positions (from `seed`) on a 7x6 grid and a 5x6 torus in turn, linked
     /// and not, on the fixed table with the quick analysis on, each given with its round.
     fn random_quick_positions(seed: u64, rounds: usize, mut each: impl FnMut(usize, &Goban)) {
@@ -2285,15 +2300,7 @@ mod tests {
         // (heads, counts, sums, the empty list's order). Captures of one and of several
         // chains and merges are among them.
         each_move_next_to_an_empty_point(31, |g, v, me, at| {
-            let (hashes, [made, analysed, back, before]) = if g.linked {
-                checked_and_analysed::<true>(g, v, me)
-            } else {
-                checked_and_analysed::<false>(g, v, me)
-            };
-            assert_eq!(hashes[0], hashes[2], "{at}: the hash asked about");
-            assert_eq!(hashes[1], hashes[2], "{at}: the hash asked about");
-            assert_eq!(made, analysed, "{at}: the move let stand");
-            assert_eq!(back, before, "{at}: the move taken back");
+            assert_checked_is_analysed(g, v, me, at)
         });
     }
 
@@ -2337,15 +2344,7 @@ mod tests {
                     }
                     capturing += usize::from(effect.opp_removed > 0);
                     joining += usize::from(own > 0 && effect.opp_removed == 0);
-                    let (hashes, [made, analysed, back, before]) = if g.linked {
-                        checked_and_analysed::<true>(g, v, me)
-                    } else {
-                        checked_and_analysed::<false>(g, v, me)
-                    };
-                    assert_eq!(hashes[0], hashes[2], "{at}: the hash asked about");
-                    assert_eq!(hashes[1], hashes[2], "{at}: the hash asked about");
-                    assert_eq!(made, analysed, "{at}: the move let stand");
-                    assert_eq!(back, before, "{at}: the move taken back");
+                    assert_checked_is_analysed(g, v, me, &at);
                 }
             }
         });
